@@ -1,0 +1,21 @@
+const VERSION = 'v1';
+
+/**
+ * Encodes a page position (the sequence number of the last item returned) as an opaque cursor.
+ * Sequence numbers only grow, so items inserted while a client pages never shift later pages.
+ */
+export function encodeCursor(afterSeq: number): string {
+  return btoa(`${VERSION}:${afterSeq}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** Decodes a cursor from `encodeCursor`; `undefined` if it is not one. */
+export function decodeCursor(cursor: string): number | undefined {
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  const match = /^v1:(\d{1,15})$/.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
