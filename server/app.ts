@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { createRemoteJWKSet } from 'jose';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { createAuthenticator } from './auth/authenticator.ts';
+import { createDevIdentityProvider } from './auth/dev-identity-provider.ts';
+import { DEV_AUDIENCE, DEV_ISSUER } from './auth/dev-identity-provider.ts';
+import { createIdTokenVerifier } from './auth/id-token-verifier.ts';
+import { createKeyHasher } from './auth/key-hasher.ts';
+import { createLastUsedTracker } from './auth/last-used-tracker.ts';
+import { loadLocalSecret } from './auth/local-secret.ts';
+import type { Config } from './config.ts';
+import { apiDispatch } from './http/api-dispatch.ts';
+import { devRoutes } from './http/dev-routes.ts';
+import { errorMiddleware } from './http/error-middleware.ts';
+import { buildOperationTable } from './http/operation-table.ts';
+import { requestIdMiddleware } from './http/request-id.ts';
+import { buildRouteTable } from './http/route-table.ts';
+import { createSpecBackend } from './http/spec-backend.ts';
+import { IDEMPOTENCY_RETENTION_MS, createIdempotency } from './idempotency/idempotency.ts';
+import { operations as handlers } from './operations/index.ts';
+import { createRateLimits } from './rate-limit/rate-limits.ts';
+import { loadSpec } from './spec.ts';
+import type { Store } from './store/store.ts';
+
+/** A built application: the Koa app and what must be stopped with it. */
+export interface App {
+  koa: Koa;
+  /** Writes pending key-usage times and stops timers; the store is closed by its owner. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the application from its parts, with no global state: tests create as many as they like.
+ *
+ * @example const app = await createApp({ config: loadConfig({ DATA_DIR: ':memory:' }), store, logger });
+ */
+export async function createApp(options: { config: Config; store: Store; logger: Logger; clock?: () => Date }): Promise<App> {
+  const { config, store, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const spec = loadSpec();
+  const operations = buildOperationTable(spec.document);
+  const missing = [...operations.keys()].filter((id) => !(id in handlers));
+  if (missing.length > 0) throw new Error(`operations without a handler: ${missing.join(', ')}`);
+
+  const secret =
+    config.apiKeyHashSecret ?? loadLocalSecret(config.dataDir, 'api-key-hash-secret', () => randomBytes(32).toString('base64url'));
+  const hasher = createKeyHasher(secret);
+  const devProvider = config.identityProvider ? undefined : await createDevIdentityProvider(config.dataDir);
+  const idTokens = config.identityProvider
+    ? createIdTokenVerifier({ ...config.identityProvider, keys: createRemoteJWKSet(new URL(config.identityProvider.jwksUrl)) })
+    : createIdTokenVerifier({ issuer: DEV_ISSUER, audience: DEV_AUDIENCE, keys: (devProvider as NonNullable<typeof devProvider>).keys });
+  const lastUsed = createLastUsedTracker(store);
+  const purge = () => store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
+  await purge();
+  const purgeTimer = setInterval(() => void purge().catch((err) => logger.warn({ err }, 'idempotency purge failed')), 3600_000);
+  purgeTimer.unref();
+
+  const koa = new Koa({ proxy: config.trustProxy });
+  koa.use(requestIdMiddleware(logger));
+  koa.use(errorMiddleware);
+  if (devProvider) koa.use(devRoutes(devProvider, config.bodyLimitBytes));
+  koa.use(
+    apiDispatch({
+      backend: await createSpecBackend(spec.document),
+      operations,
+      handlers,
+      routes: buildRouteTable(spec.document),
+      authenticator: createAuthenticator({ store, hasher, idTokens, lastUsed, clock }),
+      rateLimits: createRateLimits(config.rateLimit),
+      idempotency: createIdempotency(store, clock),
+      operationDeps: { store, clock, config, hasher, lastUsed, spec },
+    }),
+  );
+  koa.on('error', (err) => logger.debug({ err }, 'connection error'));
+  return {
+    koa,
+    async stop() {
+      clearInterval(purgeTimer);
+      await lastUsed.stop();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { Store } from '../store/store.ts';
+
+/**
+ * Remembers when keys were last used, to the minute, and writes them in one batch per interval,
+ * so authenticating a request costs no database write.
+ */
+export interface LastUsedTracker {
+  touch(keyId: string, at: Date): void;
+  /** The pending (not yet written) time for a key, if newer than the stored one. */
+  pending(keyId: string): string | undefined;
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Creates a tracker writing to `store` every `intervalMs`. */
+export function createLastUsedTracker(store: Store, intervalMs = 60_000): LastUsedTracker {
+  const pending = new Map<string, string>();
+  const flush = async () => {
+    if (pending.size === 0) return;
+    const batch = [...pending].map(([id, lastUsedAt]) => ({ id, lastUsedAt }));
+    pending.clear();
+    await store.recordApiKeyUse(batch);
+  };
+  const timer = setInterval(() => void flush().catch(() => undefined), intervalMs);
+  timer.unref();
+  return {
+    touch(keyId, at) {
+      const minute = `${at.toISOString().slice(0, 16)}:00Z`;
+      if (pending.get(keyId) !== minute) pending.set(keyId, minute);
+    },
+    pending: (keyId) => pending.get(keyId),
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}

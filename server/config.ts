@@ -1,0 +1,121 @@
+import { isValidKeyPrefix } from '../domain/api-key-format.ts';
+
+/** Everything the server is configured with, validated. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Directory for the database, journal and development keys; `:memory:` keeps nothing. */
+  dataDir: string;
+  production: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  apiKeyPrefix: string;
+  /** Secret for the keyed hash of API keys; `undefined` in development, where one is kept in the data dir. */
+  apiKeyHashSecret: string | undefined;
+  /** The external identity provider, or `undefined` to run the built-in development one. */
+  identityProvider: { issuer: string; audience: string; jwksUrl: string } | undefined;
+  rateLimit: { max: number; windowSeconds: number; authFailureMax: number };
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  mcpMasterApiKey: string | undefined;
+  /** Origins allowed to call `/mcp` from a browser; others are refused. */
+  mcpAllowedOrigins: string[];
+  shutdownTimeoutMs: number;
+}
+
+/** Raised when the environment is invalid; lists every problem at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Reads and validates the configuration from environment variables (see the README's table).
+ * Pure: pass `process.env` or any record. Throws one {@link ConfigError} naming every bad variable.
+ *
+ * @example const config = loadConfig({ DATA_DIR: ':memory:', PORT: '0' });
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const problems: string[] = [];
+  const text = (name: string, fallback: string) => env[name]?.trim() || fallback;
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+      return fallback;
+    }
+    return value;
+  };
+  const flag = (name: string) => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+    if (raw === 'true' || raw === '1') return true;
+    problems.push(`${name} must be 'true' or 'false', got '${env[name]}'`);
+    return false;
+  };
+
+  const production = env.NODE_ENV === 'production';
+  const logLevel = text('LOG_LEVEL', 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+  const apiKeyPrefix = text('API_KEY_PREFIX', 'cms');
+  if (!isValidKeyPrefix(apiKeyPrefix)) {
+    problems.push(`API_KEY_PREFIX must be a lowercase letter then 1-9 lowercase letters or digits, got '${apiKeyPrefix}'`);
+  }
+  const apiKeyHashSecret = env.API_KEY_HASH_SECRET?.trim() || undefined;
+  if (apiKeyHashSecret !== undefined && apiKeyHashSecret.length < 32) {
+    problems.push('API_KEY_HASH_SECRET must be at least 32 characters');
+  }
+  if (production && apiKeyHashSecret === undefined) problems.push('API_KEY_HASH_SECRET is required when NODE_ENV=production');
+
+  const idpNames = ['IDP_ISSUER', 'IDP_AUDIENCE', 'IDP_JWKS_URL'] as const;
+  const idpSet = idpNames.filter((name) => env[name]?.trim());
+  let identityProvider: Config['identityProvider'];
+  if (idpSet.length > 0 && idpSet.length < idpNames.length) {
+    problems.push(`${idpNames.filter((n) => !idpSet.includes(n)).join(', ')} must be set together with ${idpSet.join(', ')}`);
+  } else if (idpSet.length === idpNames.length) {
+    const jwksUrl = text('IDP_JWKS_URL', '');
+    if (!URL.canParse(jwksUrl)) problems.push(`IDP_JWKS_URL must be an absolute URL, got '${jwksUrl}'`);
+    identityProvider = { issuer: text('IDP_ISSUER', ''), audience: text('IDP_AUDIENCE', ''), jwksUrl };
+  } else if (production) {
+    problems.push('IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL are required when NODE_ENV=production');
+  }
+
+  const mcpAllowedOrigins = text('MCP_ALLOWED_ORIGINS', '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of mcpAllowedOrigins) {
+    if (!URL.canParse(origin)) problems.push(`MCP_ALLOWED_ORIGINS has an invalid origin '${origin}'`);
+  }
+
+  const config: Config = {
+    port: integer('PORT', 3000, 0, 65535),
+    host: text('HOST', '127.0.0.1'),
+    dataDir: text('DATA_DIR', './data'),
+    production,
+    logLevel,
+    apiKeyPrefix,
+    apiKeyHashSecret,
+    identityProvider,
+    rateLimit: {
+      max: integer('RATE_LIMIT_MAX', 100, 1, 1_000_000_000),
+      windowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+      authFailureMax: integer('AUTH_FAILURE_LIMIT_MAX', 20, 1, 1_000_000_000),
+    },
+    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 65_536, 1024, 10_485_760),
+    trustProxy: flag('TRUST_PROXY'),
+    mcpMasterApiKey: env.MCP_MASTER_API_KEY?.trim() || undefined,
+    mcpAllowedOrigins,
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+  if (config.mcpMasterApiKey !== undefined && config.mcpMasterApiKey.length < 32) {
+    problems.push('MCP_MASTER_API_KEY must be at least 32 characters (or unset to turn master mode off)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,46 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openStore } from './store/open-store.ts';
+
+/** A listening server and how to stop it gracefully. */
+export interface RunningServer {
+  /** The base URL, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish (up to the shutdown timeout), then flushes storage. */
+  close(): Promise<void>;
+}
+
+/** Opens the store, builds the app and listens on `config.host:config.port`. */
+export async function listen(config: Config, logger: Logger): Promise<RunningServer> {
+  const store = await openStore({ dataDir: config.dataDir, logger });
+  const app = await createApp({ config, store, logger });
+  const server = createServer(app.koa.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    close() {
+      closing ??= (async () => {
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+        await drained;
+        clearTimeout(timer);
+        await app.stop();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { Context } from 'koa';
+import type { OpenAPIBackend, Operation } from 'openapi-backend';
+import type { Caller } from '../auth/caller.ts';
+import type { Authenticator } from '../auth/authenticator.ts';
+import type { Idempotency } from '../idempotency/idempotency.ts';
+import { requestHash } from '../idempotency/idempotency.ts';
+import { type OperationDeps, type OperationHandler, type OperationInput, Reply } from '../operations/operation.ts';
+import { type RateLimits, rateLimitHeaders } from '../rate-limit/rate-limits.ts';
+import { ApiError } from './api-error.ts';
+import type { OperationInfo } from './operation-table.ts';
+import { readJsonBody } from './read-json-body.ts';
+import type { RouteTable } from './route-table.ts';
+import { toFieldErrors } from './validation-errors.ts';
+
+/** What the dispatcher is built from; all of it resolved once at start-up. */
+export interface DispatchDeps {
+  backend: OpenAPIBackend;
+  operations: Map<string, OperationInfo>;
+  handlers: Readonly<Record<string, OperationHandler>>;
+  routes: RouteTable;
+  authenticator: Authenticator;
+  rateLimits: RateLimits;
+  idempotency: Idempotency;
+  operationDeps: OperationDeps;
+}
+
+/**
+ * The spec-driven request pipeline: route (openapi-backend) → authenticate → scope (403, no quota
+ * spent) → rate limit → read body → validate (openapi-backend, Ajv 2020-12) → idempotency →
+ * handler → response. Authentication comes before validation so strangers learn nothing of the API.
+ */
+export function apiDispatch(deps: DispatchDeps) {
+  const { backend, operations, handlers, routes, authenticator, rateLimits, idempotency, operationDeps } = deps;
+  const bodyLimit = operationDeps.config.bodyLimitBytes;
+
+  async function authenticate(ctx: Context, info: OperationInfo): Promise<Caller> {
+    try {
+      return await authenticator.authenticate(ctx.req.headers, info.credential);
+    } catch (error) {
+      // Failed attempts are limited per client address, so keys cannot be guessed at speed.
+      if (error instanceof ApiError && error.status === 401) await rateLimits.consume('auth-failures', ctx.ip);
+      throw error;
+    }
+  }
+
+  return async function dispatch(ctx: Context): Promise<void> {
+    const request = { method: ctx.method, path: ctx.path, headers: ctx.req.headers as Record<string, string>, query: ctx.query as Record<string, string> };
+    const operation = backend.router.matchOperation(request) as Operation | undefined;
+    if (!operation) return notRouted(ctx, routes);
+    const info = operations.get(operation.operationId as string) as OperationInfo;
+
+    const caller = await authenticate(ctx, info);
+    if (caller.kind === 'apiKey') {
+      const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
+      if (missing.length > 0) {
+        throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
+          extensions: { missingScopes: missing },
+        });
+      }
+    }
+    if (caller.kind === 'apiKey' || caller.kind === 'idToken') {
+      const policy = caller.kind === 'apiKey' ? 'courses' : 'api-keys';
+      const key = caller.kind === 'apiKey' ? caller.keyId : caller.ownerId;
+      ctx.set(rateLimitHeaders(await rateLimits.consume(policy, key)));
+    }
+
+    const body = operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
+    const validation = backend.validator.validateRequest({ ...request, body }, operation);
+    if (!validation.valid) {
+      const errors = toFieldErrors(validation.errors ?? []);
+      const detail = `The request has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}.`;
+      throw new ApiError('validation_failed', detail, { extensions: { errors } });
+    }
+    const input: OperationInput = {
+      params: (validation.coerced?.params ?? {}) as Record<string, string>,
+      query: (validation.coerced?.query ?? {}) as Record<string, unknown>,
+      headers: ctx.req.headers,
+      body,
+      caller,
+    };
+    const handler = handlers[info.operationId] as OperationHandler;
+    const idempotencyKey = info.idempotent ? ctx.get('idempotency-key') : '';
+    if (!idempotencyKey || caller.kind !== 'apiKey' && caller.kind !== 'idToken') {
+      return respond(ctx, info, await handler(input, operationDeps));
+    }
+    const scope = `${caller.ownerId} ${info.operationId}`;
+    const hash = requestHash(body);
+    const started = await idempotency.begin(scope, idempotencyKey, hash);
+    if ('replay' in started) {
+      const replayed = handler.replay ? handler.replay(started.replay, input, operationDeps) : started.replay.body;
+      ctx.set('Idempotent-Replayed', 'true');
+      return respond(ctx, info, replayed);
+    }
+    try {
+      respond(ctx, info, await handler({ ...input, idempotency: { scope, key: idempotencyKey, requestHash: hash } }, operationDeps));
+    } finally {
+      started.release();
+    }
+  };
+}
+
+function respond(ctx: Context, info: OperationInfo, result: unknown): void {
+  if (result instanceof Reply) {
+    ctx.set(result.headers);
+    ctx.status = result.status;
+    if (result.body !== undefined) ctx.body = result.body;
+    return;
+  }
+  ctx.set(info.fixedHeaders);
+  if (info.setsLocation) ctx.set('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
+  ctx.status = info.successStatus;
+  if (result !== undefined) ctx.body = result;
+}
+
+function notRouted(ctx: Context, routes: RouteTable): never {
+  const allowed = routes.allowedMethods(ctx.path);
+  if (!allowed) throw new ApiError('not_found', `No endpoint at '${ctx.path}'. The API is described at /api/openapi.`);
+  throw new ApiError('method_not_allowed', `${ctx.method} is not allowed on '${ctx.path}'; use ${allowed.join(', ')}.`, {
+    headers: { Allow: allowed.join(', ') },
+  });
+}

@@ -1,0 +1,55 @@
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from './api-error.ts';
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Whether the request carries a body at all. */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Reads and parses a JSON request body: 415 unless it is JSON, 413 past `limit` bytes (checked on
+ * `Content-Length` first, then while streaming), 400 when it does not parse. `undefined` when the
+ * request has no body.
+ */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  if (!hasBody(req)) return undefined;
+  if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) {
+    req.resume();
+    throw new ApiError('unsupported_media_type', "Send the body as 'Content-Type: application/json'.");
+  }
+  const tooLarge = () =>
+    new ApiError('payload_too_large', `The request body exceeds ${limit} bytes.`, { headers: { Connection: 'close' } });
+  if (Number(req.headers['content-length']) > limit) {
+    req.resume();
+    throw tooLarge();
+  }
+  const text = await readText(req, limit, tooLarge);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError('malformed_json', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Collects the body as text; past `limit` it stops keeping data, drains the rest and rejects. */
+function readText(req: IncomingMessage, limit: number, tooLarge: () => ApiError): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      // Keep draining so the 413 can still be written on this connection, but keep nothing.
+      req.off('data', onData).off('end', onEnd).resume();
+      reject(tooLarge());
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks, size).toString('utf8'));
+    req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../http/api-error.ts';
+import type { IdempotentResponse, Store } from '../store/store.ts';
+
+/** How long a stored response is replayed. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
+
+/** The outcome of starting an idempotent request: replay a stored response, or run it and release after. */
+export type IdempotencyStart = { replay: IdempotentResponse } | { release: () => void };
+
+/** Stripe-style idempotency: replays, rejects a changed body (422) and a concurrent duplicate (409). */
+export interface Idempotency {
+  begin(scope: string, key: string, requestHash: string): Promise<IdempotencyStart>;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** SHA-256 of a request body in canonical JSON, so key order and spacing do not count as a change. */
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+/** Creates the idempotency guard over `store`. */
+export function createIdempotency(store: Store, clock: () => Date): Idempotency {
+  const inFlight = new Set<string>();
+  return {
+    async begin(scope, key, hash) {
+      const id = `${scope}\n${key}`;
+      // Checked and taken before any await, so two concurrent duplicates cannot both pass.
+      if (inFlight.has(id)) {
+        throw new ApiError(
+          'idempotency_request_in_progress',
+          'A request with this Idempotency-Key is still being processed; retry shortly.',
+          { headers: { 'Retry-After': '1' } },
+        );
+      }
+      inFlight.add(id);
+      const release = () => inFlight.delete(id);
+      try {
+        const stored = await store.getIdempotentResponse(scope, key);
+        const fresh = stored && Date.parse(stored.createdAt) > clock().getTime() - IDEMPOTENCY_RETENTION_MS;
+        if (!stored || !fresh) return { release };
+        release();
+        if (stored.requestHash !== hash) {
+          throw new ApiError(
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with a different request body; use a new key.',
+          );
+        }
+        return { replay: stored };
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  };
+}

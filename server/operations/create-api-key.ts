@@ -1,0 +1,59 @@
+import { KEY_RANDOM_LENGTH, formatApiKey, parseApiKey } from '../../domain/api-key-format.ts';
+import { randomBase62 } from '../../domain/base62.ts';
+import { newApiKeyId } from '../../domain/ids.ts';
+import { ApiError } from '../http/api-error.ts';
+import { idempotentRecord, type OperationHandler, type OperationInput, ownerOf } from './operation.ts';
+import { apiKeyView } from './representations.ts';
+
+const MAX_LIFETIME_MS = 366 * 24 * 3600 * 1000;
+
+function checkExpiry(expiresAt: string | undefined, now: Date): string | null {
+  if (expiresAt === undefined) return null;
+  const at = Date.parse(expiresAt);
+  if (at > now.getTime() && at <= now.getTime() + MAX_LIFETIME_MS) return new Date(at).toISOString();
+  throw new ApiError('validation_failed', 'The request has 1 invalid field.', {
+    extensions: {
+      errors: [{ location: 'body', pointer: '/expiresAt', detail: 'must be in the future and at most 366 days ahead' }],
+    },
+  });
+}
+
+/** The random part of the key: derived when the creation is idempotent, so a replay shows the same value. */
+function randomPart(input: OperationInput, deriveRandom: (scope: string, key: string, length: number) => string) {
+  const { idempotency } = input;
+  return idempotency ? deriveRandom(idempotency.scope, idempotency.key, KEY_RANDOM_LENGTH) : randomBase62(KEY_RANDOM_LENGTH);
+}
+
+/**
+ * `POST /api/v1/api-keys`: a new key for the ID token's subject. Its value is in this response only;
+ * the store keeps an HMAC of it, and an idempotent replay re-derives it instead of storing it.
+ */
+export const createApiKey: OperationHandler = async (input, { store, clock, config, hasher, spec }) => {
+  const body = input.body as { name: string; scopes?: string[]; expiresAt?: string };
+  const now = clock();
+  const expiresAt = checkExpiry(body.expiresAt, now);
+  const value = formatApiKey(config.apiKeyPrefix, 'prod', randomPart(input, hasher.deriveRandom));
+  const allScopes = (spec.document.components.schemas as { Scope: { enum: string[] } }).Scope.enum;
+  const record = {
+    id: newApiKeyId(),
+    ownerId: ownerOf(input.caller),
+    name: body.name,
+    hash: hasher.hash(value),
+    start: (parseApiKey(value) as { start: string }).start,
+    environment: 'prod' as const,
+    scopes: allScopes.filter((scope) => (body.scopes ?? allScopes).includes(scope)),
+    createdAt: now.toISOString(),
+    lastUsedAt: null,
+    expiresAt,
+    revokedAt: null,
+  };
+  const view = apiKeyView({ ...record, seq: 0 }, now);
+  await store.insertApiKey(record, idempotentRecord(input, 201, view, record.createdAt));
+  return { ...view, key: value };
+};
+
+createApiKey.replay = (stored, input, { hasher }) => {
+  const view = stored.body as { start: string };
+  const [prefix, environment] = view.start.split('_') as [string, 'prod' | 'test'];
+  return { ...view, key: formatApiKey(prefix, environment, randomPart(input, hasher.deriveRandom)) };
+};

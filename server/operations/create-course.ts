@@ -1,0 +1,23 @@
+import { newCourseId } from '../../domain/ids.ts';
+import { idempotentRecord, type OperationHandler, ownerOf } from './operation.ts';
+import { courseView } from './representations.ts';
+
+/** `POST /api/v1/courses`: a new course in the `draft` state. */
+export const createCourse: OperationHandler = async (input, { store, clock }) => {
+  const body = input.body as { name: string; description: string };
+  const now = clock().toISOString();
+  const course = {
+    id: newCourseId(),
+    ownerId: ownerOf(input.caller),
+    name: body.name,
+    description: body.description,
+    status: 'draft' as const,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: null,
+    archivedAt: null,
+  };
+  const view = courseView({ ...course, seq: 0 });
+  await store.insertCourse(course, idempotentRecord(input, 201, view, now));
+  return view;
+};

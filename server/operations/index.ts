@@ -1,0 +1,31 @@
+import { archiveCourse } from './archive-course.ts';
+import { createApiKey } from './create-api-key.ts';
+import { createCourse } from './create-course.ts';
+import { deleteCourse } from './delete-course.ts';
+import { getCourse } from './get-course.ts';
+import { getHealth } from './get-health.ts';
+import { getOpenApiDocument } from './get-open-api-document.ts';
+import { listApiKeys } from './list-api-keys.ts';
+import { listCourses } from './list-courses.ts';
+import type { OperationHandler } from './operation.ts';
+import { publishCourse } from './publish-course.ts';
+import { restoreCourse } from './restore-course.ts';
+import { revokeApiKey } from './revoke-api-key.ts';
+import { updateCourse } from './update-course.ts';
+
+/** Every operation's handler, by operationId. A test checks it equals the spec's operations. */
+export const operations: Readonly<Record<string, OperationHandler>> = {
+  listCourses,
+  createCourse,
+  getCourse,
+  updateCourse,
+  deleteCourse,
+  publishCourse,
+  archiveCourse,
+  restoreCourse,
+  listApiKeys,
+  createApiKey,
+  revokeApiKey,
+  getOpenApiDocument,
+  getHealth,
+};

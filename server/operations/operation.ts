@@ -1,0 +1,57 @@
+import type { Caller } from '../auth/caller.ts';
+import type { KeyHasher } from '../auth/key-hasher.ts';
+import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
+import type { Config } from '../config.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { LoadedSpec } from '../spec.ts';
+import type { IdempotentResponse, Store } from '../store/store.ts';
+
+/** A request's validated input, as an operation sees it. */
+export interface OperationInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  caller: Caller;
+  /** Present when the request carried an `Idempotency-Key` on an operation that accepts one. */
+  idempotency?: { scope: string; key: string; requestHash: string };
+}
+
+/** What operations may use. */
+export interface OperationDeps {
+  store: Store;
+  clock: () => Date;
+  config: Config;
+  hasher: KeyHasher;
+  lastUsed: LastUsedTracker;
+  spec: LoadedSpec;
+}
+
+/** An answer that needs a status or headers of its own, rather than the operation's usual 2xx. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/**
+ * One operation of the spec: takes validated input and the caller, returns the response body (or a
+ * {@link Reply}) or throws an {@link ApiError}. `replay` rebuilds a stored idempotent response.
+ */
+export interface OperationHandler {
+  (input: OperationInput, deps: OperationDeps): Promise<unknown>;
+  replay?: (stored: IdempotentResponse, input: OperationInput, deps: OperationDeps) => unknown;
+}
+
+/** The owner whose data the caller acts on. */
+export function ownerOf(caller: Caller): string {
+  if (caller.kind === 'apiKey' || caller.kind === 'idToken') return caller.ownerId;
+  throw new ApiError('internal_error', 'An operation that needs an owner was called without one.');
+}
+
+/** The record to store with a created resource so that a retry replays this response. */
+export function idempotentRecord(input: OperationInput, status: number, body: unknown, createdAt: string): IdempotentResponse | undefined {
+  return input.idempotency && { ...input.idempotency, status, body, createdAt };
+}

@@ -1,0 +1,41 @@
+import type { ApiKeyRecord, CourseRecord } from '../store/store.ts';
+
+/** A course as the API shows it (the spec's `Course`). */
+export function courseView(course: CourseRecord) {
+  return {
+    id: course.id,
+    name: course.name,
+    description: course.description,
+    status: course.status,
+    createdAt: course.createdAt,
+    updatedAt: course.updatedAt,
+    publishedAt: course.publishedAt,
+    archivedAt: course.archivedAt,
+  };
+}
+
+/** An API key as the API shows it (the spec's `ApiKey`), never with its value or hash. */
+export function apiKeyView(key: ApiKeyRecord, now: Date, pendingLastUsed?: string) {
+  const status = key.revokedAt !== null ? 'revoked' : key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime() ? 'expired' : 'active';
+  const lastUsedAt = pendingLastUsed && (!key.lastUsedAt || pendingLastUsed > key.lastUsedAt) ? pendingLastUsed : key.lastUsedAt;
+  return {
+    id: key.id,
+    name: key.name,
+    start: key.start,
+    environment: key.environment,
+    scopes: [...key.scopes],
+    status,
+    createdAt: key.createdAt,
+    lastUsedAt,
+    expiresAt: key.expiresAt,
+    revokedAt: key.revokedAt,
+  };
+}
+
+/** A page of a list, with the cursor for the next one. */
+export function page<T>(items: T[], limit: number, cursorOf: (last: T) => string) {
+  const hasMore = items.length > limit;
+  const data = hasMore ? items.slice(0, limit) : items;
+  const last = data.at(-1);
+  return { data, hasMore, nextCursor: hasMore && last !== undefined ? cursorOf(last) : null };
+}

@@ -1,0 +1,64 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { ApiError } from '../http/api-error.ts';
+
+/** The quotas the service keeps: course calls per API key, key management per subject, failed authentication per client address. */
+export type RateLimitPolicy = 'courses' | 'api-keys' | 'auth-failures';
+
+/** Where a caller stands in a quota after a request, ready for the `RateLimit*` headers. */
+export interface RateLimitState {
+  policy: RateLimitPolicy;
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** The rate limiters. Backed by memory; `rate-limiter-flexible` has Redis and other stores for a shared one. */
+export interface RateLimits {
+  /** Takes one request from `key`'s quota; throws a 429 {@link ApiError} carrying the headers when it is used up. */
+  consume(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
+}
+
+/** The IETF draft's structured `RateLimit-Policy` and `RateLimit` header values. */
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"${state.policy}";q=${state.limit};w=${state.windowSeconds}`,
+    RateLimit: `"${state.policy}";r=${state.remaining};t=${state.resetSeconds}`,
+  };
+}
+
+/** Creates the limiters: `max` requests per `windowSeconds`, and `authFailureMax` failed authentications. */
+export function createRateLimits(options: { max: number; windowSeconds: number; authFailureMax: number }): RateLimits {
+  const limiters: Record<RateLimitPolicy, RateLimiterMemory> = {
+    courses: new RateLimiterMemory({ points: options.max, duration: options.windowSeconds, keyPrefix: 'courses' }),
+    'api-keys': new RateLimiterMemory({ points: options.max, duration: options.windowSeconds, keyPrefix: 'api-keys' }),
+    'auth-failures': new RateLimiterMemory({
+      points: options.authFailureMax,
+      duration: options.windowSeconds,
+      keyPrefix: 'auth-failures',
+    }),
+  };
+  const stateOf = (policy: RateLimitPolicy, result: RateLimiterRes): RateLimitState => ({
+    policy,
+    limit: limiters[policy].points,
+    windowSeconds: options.windowSeconds,
+    remaining: Math.max(0, result.remainingPoints),
+    // Rounded up so a client that waits this long always finds the window reset.
+    resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+  });
+  return {
+    async consume(policy, key) {
+      try {
+        return stateOf(policy, await limiters[policy].consume(key));
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const state = stateOf(policy, rejection);
+        throw new ApiError(
+          'rate_limited',
+          `Rate limit of ${state.limit} requests per ${state.windowSeconds} seconds exceeded; retry in ${state.resetSeconds} seconds.`,
+          { headers: { ...rateLimitHeaders(state), 'Retry-After': String(state.resetSeconds) } },
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { loadConfig } from './config.ts';
+import { type RunningServer, listen } from './http-server.ts';
+import { createLogger } from './logger.ts';
+
+/**
+ * Starts a server on an ephemeral loopback port, configured from `env` alone (the process
+ * environment is not read): for tests, benchmarks and embedding.
+ *
+ * @example
+ * const server = await startServer({ env: { DATA_DIR: ':memory:', LOG_LEVEL: 'silent' } });
+ * await fetch(`${server.url}/healthz`);
+ * await server.close();
+ */
+export async function startServer(options: { env?: Record<string, string | undefined> } = {}): Promise<RunningServer> {
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: ':memory:', LOG_LEVEL: 'silent', ...options.env });
+  return listen(config, createLogger(config.logLevel));
+}
