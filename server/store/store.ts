@@ -16,7 +16,9 @@ export interface CourseRecord {
 }
 
 /** The fields of a course a change may set. */
-export type CourseChanges = Partial<Pick<CourseRecord, 'name' | 'description' | 'status' | 'updatedAt' | 'publishedAt' | 'archivedAt'>>;
+export type CourseChanges = Partial<
+  Pick<CourseRecord, 'name' | 'description' | 'status' | 'updatedAt' | 'publishedAt' | 'archivedAt'>
+>;
 
 /** An API key as stored: only a keyed hash of its value, never the value. */
 export interface ApiKeyRecord {

@@ -1,0 +1,60 @@
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The file names inside a data directory. */
+export const FILES = {
+  snapshot: 'snapshot.sqlite',
+  snapshotTemp: 'snapshot.sqlite.tmp',
+  journal: 'journal.ndjson',
+  /** Where writes go while a checkpoint is writing the snapshot; renamed to `journal` after. */
+  nextJournal: 'journal-next.ndjson',
+} as const;
+
+/** Makes renames and file creations in `dir` durable: without it a crash may undo them. */
+export async function fsyncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads a file, or `undefined` when it does not exist. */
+export async function readIfExists(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Replaces the snapshot atomically: temp file, fsync, rename, fsync of the directory. A crash at
+ * any point leaves either the old snapshot or the new one, never a partial file.
+ */
+export async function writeSnapshot(dir: string, bytes: Uint8Array): Promise<void> {
+  const temp = join(dir, FILES.snapshotTemp);
+  const handle = await open(temp, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, join(dir, FILES.snapshot));
+  await fsyncDir(dir);
+}
+
+/** Empties the journal (its content is in a durable snapshot by now) and drops a leftover next one. */
+export async function resetJournal(dir: string): Promise<void> {
+  const handle = await open(join(dir, FILES.journal), 'w');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rm(join(dir, FILES.nextJournal), { force: true });
+  await fsyncDir(dir);
+}

@@ -1,0 +1,61 @@
+import { crc32 } from 'node:zlib';
+import type { SqlValue } from 'sql.js';
+
+/** One statement of a write: SQL text and its bound parameters. */
+export type SqlOp = readonly [sql: string, params: readonly SqlValue[]];
+
+/** One journal entry: a write's statements, applied as one transaction, and its sequence number. */
+export interface JournalEntry {
+  seq: number;
+  ops: SqlOp[];
+}
+
+/**
+ * Encodes an entry as one line: `{"s":seq,"c":crc,"w":{"t":[sql…],"q":[[sqlIndex,…params]…]}}`.
+ * Each distinct SQL text appears once per line, so a batch of 500 identical updates stays small;
+ * the CRC-32 covers seq and body, so a damaged line is told from a valid one.
+ */
+export function encodeEntry(entry: JournalEntry): string {
+  const texts: string[] = [];
+  const index = new Map<string, number>();
+  const q = entry.ops.map(([sql, params]) => {
+    let i = index.get(sql);
+    if (i === undefined) {
+      i = texts.push(sql) - 1;
+      index.set(sql, i);
+    }
+    return [i, ...params];
+  });
+  const body = JSON.stringify({ t: texts, q });
+  return `{"s":${entry.seq},"c":${checksum(entry.seq, body)},"w":${body}}\n`;
+}
+
+/** Decodes a line from {@link encodeEntry}; `undefined` if it is not a whole, intact entry. */
+export function decodeEntry(line: string): JournalEntry | undefined {
+  let parsed: { s?: unknown; c?: unknown; w?: { t?: unknown; q?: unknown } };
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const { s, c, w } = parsed ?? {};
+  if (typeof s !== 'number' || typeof c !== 'number' || !w || !Array.isArray(w.t) || !Array.isArray(w.q)) {
+    return undefined;
+  }
+  // Parsed JSON written by JSON.stringify stringifies back to the same text.
+  if (checksum(s, JSON.stringify({ t: w.t, q: w.q })) !== c) return undefined;
+  const texts = w.t as string[];
+  const ops: SqlOp[] = [];
+  for (const item of w.q as unknown[]) {
+    if (!Array.isArray(item)) return undefined;
+    const [i, ...params] = item as [number, ...SqlValue[]];
+    const sql = texts[i];
+    if (typeof sql !== 'string') return undefined;
+    ops.push([sql, params]);
+  }
+  return { seq: s, ops };
+}
+
+function checksum(seq: number, body: string): number {
+  return crc32(body, crc32(String(seq)));
+}

@@ -1,0 +1,42 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiKeyRecord, CourseRecord } from './store.ts';
+
+/** A fresh directory under the OS temp dir, for a test's data. */
+export function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'store-test-'));
+}
+
+/** A course to insert, with a unique id from `n`. */
+export function newCourse(ownerId: string, n: number, status: CourseRecord['status'] = 'draft') {
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+  return {
+    id: `crs_${ownerId}_${n}`,
+    ownerId,
+    name: `Course ${n}`,
+    description: `About ${n}, with "quotes", a \\ and ünïcödé`,
+    status,
+    createdAt: at,
+    updatedAt: at,
+    publishedAt: status === 'published' ? at : null,
+    archivedAt: null,
+  } satisfies Omit<CourseRecord, 'seq'>;
+}
+
+/** An API key to insert, with a unique id and hash from `n`. */
+export function newApiKey(ownerId: string, n: number): Omit<ApiKeyRecord, 'seq'> {
+  return {
+    id: `key_${ownerId}_${n}`,
+    ownerId,
+    name: `Key ${n}`,
+    hash: `hash-${ownerId}-${n}`,
+    start: 'cms_prod_abcd',
+    environment: 'prod',
+    scopes: ['courses:read', 'courses:write'],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastUsedAt: null,
+    expiresAt: null,
+    revokedAt: null,
+  };
+}
