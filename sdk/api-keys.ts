@@ -1,0 +1,48 @@
+import type { APIPromise } from './api-promise.ts';
+import type { CreateOptions } from './courses.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from './gen/sdk.gen.ts';
+import type { ApiKey, ApiKeyCreate, ApiKeyList, ApiKeyWithSecret, ListApiKeysData } from './gen/types.gen.ts';
+import { paginate } from './pagination.ts';
+import type { RequestOptions, Send } from './transport.ts';
+
+/** Paging of `listApiKeys` (`limit`, `cursor`), as the contract defines it. */
+export type ListApiKeysParams = NonNullable<ListApiKeysData['query']>;
+
+/** The caller's API keys, authenticated with the client's ID token. */
+export interface ApiKeysResource {
+  /** Every key, across all pages, revoked and expired ones included. */
+  list(
+    params?: Omit<ListApiKeysParams, 'cursor'>,
+    options?: RequestOptions,
+  ): AsyncGenerator<ApiKey, void, undefined>;
+  /** One page of keys. */
+  listPage(params?: ListApiKeysParams, options?: RequestOptions): APIPromise<ApiKeyList>;
+  /** Creates a key; its value (`key`) is in this response only. Safe to retry, like `courses.create`. */
+  create(body: ApiKeyCreate, options?: CreateOptions): APIPromise<ApiKeyWithSecret>;
+  /** Revokes a key by its id (never its value); revoking twice answers the same record. */
+  revoke(keyId: string, options?: RequestOptions): APIPromise<ApiKey>;
+}
+
+/**
+ * Builds the `apiKeys` resource over a transport.
+ *
+ * @example
+ * const apiKeys = createApiKeysResource(createTransport({ baseUrl, idToken }).send);
+ * const { key } = await apiKeys.create({ name: 'Production backend' });
+ */
+export function createApiKeysResource(send: Send): ApiKeysResource {
+  const listPage = (query: ListApiKeysParams = {}, options?: RequestOptions) =>
+    send('idToken', (o) => listApiKeys({ ...o, query }), options);
+  return {
+    list: (params = {}, options) =>
+      paginate((cursor) => listPage({ ...params, ...(cursor ? { cursor } : {}) }, options)),
+    listPage,
+    create: (body, { idempotencyKey = crypto.randomUUID(), ...options } = {}) =>
+      send(
+        'idToken',
+        (o) => createApiKey({ ...o, body, headers: { ...o.headers, 'Idempotency-Key': idempotencyKey } }),
+        options,
+      ),
+    revoke: (keyId, options) => send('idToken', (o) => revokeApiKey({ ...o, path: { keyId } }), options),
+  };
+}

@@ -1,0 +1,95 @@
+import { CourseServiceError } from './errors.ts';
+import { parseRateLimit, type RateLimit } from './rate-limit.ts';
+
+/** A successful call with everything the response said besides its body. */
+export interface ApiResponse<T> {
+  data: T;
+  response: Response;
+  /** The quota after this call, from its `RateLimit` headers. */
+  rateLimit: RateLimit | undefined;
+  /** The `X-Request-Id` of this call. */
+  requestId: string | undefined;
+}
+
+/** The outcome of a call on a client created with `throwOnError: false`. */
+export type Result<T> = { data: T; error: undefined } | { data: undefined; error: CourseServiceError };
+
+/**
+ * The value of every SDK call: await it for the data (it rejects with a typed error), or call
+ * `withResponse()` for the raw `Response`, the rate-limit state and the request id as well.
+ *
+ * @example
+ * const course = await client.courses.get(id);
+ * const { data, rateLimit, requestId } = await client.courses.get(id).withResponse();
+ */
+export class APIPromise<T> implements Promise<T> {
+  readonly #response: Promise<ApiResponse<T>>;
+  readonly [Symbol.toStringTag] = 'APIPromise';
+
+  /** Wraps a pending `{ data, response }`; the request is already on its way. */
+  constructor(pending: Promise<{ data: T; response: Response }>) {
+    this.#response = pending.then(({ data, response }) => ({
+      data,
+      response,
+      rateLimit: parseRateLimit(response.headers),
+      requestId: response.headers.get('X-Request-Id') ?? undefined,
+    }));
+  }
+
+  /** The data together with the response, its rate-limit state and its request id. */
+  withResponse(): Promise<ApiResponse<T>> {
+    return this.#response;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a Promise, so it must be thenable.
+  then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#response.then((r) => r.data).then(onfulfilled, onrejected);
+  }
+
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+    return this.then(undefined, onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
+  }
+}
+
+/** Settles a call into `{ data, error, response }` instead of rejecting. */
+export async function settle<T>(call: APIPromise<T>): Promise<Result<T>> {
+  try {
+    return { data: await call, error: undefined };
+  } catch (error) {
+    const failure =
+      error instanceof CourseServiceError ? error : new CourseServiceError(String(error), { cause: error });
+    return { data: undefined, error: failure };
+  }
+}
+
+/** A resource whose calls settle into {@link Result}s; auto-pagination still throws, as a loop must. */
+export type Settled<R> = {
+  [K in keyof R]: R[K] extends (...args: infer A) => APIPromise<infer T>
+    ? (...args: A) => Promise<Result<T>>
+    : R[K];
+};
+
+/**
+ * Turns every call of a resource that returns an {@link APIPromise} into one returning a {@link Result}.
+ *
+ * @example
+ * const courses = settleAll(createCoursesResource(send));
+ * const { data, error } = await courses.get(id);
+ */
+export function settleAll<R extends object>(resource: R): Settled<R> {
+  const settled: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(resource)) {
+    settled[name] = (...args: unknown[]) => {
+      const value = (method as (...a: unknown[]) => unknown)(...args);
+      return value instanceof APIPromise ? settle(value) : value;
+    };
+  }
+  return settled as Settled<R>;
+}

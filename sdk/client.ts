@@ -1,0 +1,74 @@
+import { type ApiKeysResource, createApiKeysResource } from './api-keys.ts';
+import { type Settled, settleAll } from './api-promise.ts';
+import { type CoursesResource, createCoursesResource } from './courses.ts';
+import type { Client } from './gen/client/index.ts';
+import type { RateLimit } from './rate-limit.ts';
+import { type Credential, createTransport } from './transport.ts';
+
+/** How to reach the service, which credentials to use, and the defaults for every call. */
+export interface CourseClientOptions<TThrow extends boolean = true> {
+  /** The service's origin, e.g. `http://localhost:3000`. */
+  baseUrl: string;
+  /** The API key for course operations, or a function returning it. */
+  apiKey?: Credential;
+  /** An ID token for key management (`apiKeys.*`), or a function returning a fresh one. */
+  idToken?: Credential;
+  /** Send the API key as `X-API-Key` instead of `Authorization: Bearer`. @default false */
+  apiKeyHeader?: boolean;
+  /** Retries after the first attempt, for retry-safe requests. @default 2 */
+  maxRetries?: number;
+  /** Milliseconds an attempt may wait for a response. @default 60_000 */
+  timeout?: number;
+  /** `false` makes calls resolve to `{ data, error }` instead of rejecting. @default true */
+  throwOnError?: TThrow;
+  /** A `fetch` implementation, e.g. one with a proxy agent. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+type Mode<R, TThrow extends boolean> = TThrow extends false ? Settled<R> : R;
+
+/** A client of the Course Management Service. Create as many as you need; they share nothing. */
+export interface CourseClient<TThrow extends boolean = true> {
+  /** Courses and their lifecycle (API key). */
+  readonly courses: Mode<CoursesResource, TThrow>;
+  /** The caller's API keys (ID token). */
+  readonly apiKeys: Mode<ApiKeysResource, TThrow>;
+  /** The quota reported by the most recent response that carried rate-limit headers. */
+  readonly lastRateLimit: RateLimit | undefined;
+  /**
+   * The configured hey-api client, for the generated functions: `getHealth({ client: c.raw })`.
+   * Its default credential is the API key; pass `auth: idToken` for key management.
+   */
+  readonly raw: Client;
+}
+
+/**
+ * Creates a client. Course calls use `apiKey` (as `Authorization: Bearer`, or `X-API-Key` with
+ * `apiKeyHeader: true`); `apiKeys.*` calls use `idToken`.
+ *
+ * @example
+ * import { createCourseClient } from 'course-service/sdk';
+ *
+ * const client = createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.COURSE_SERVICE_API_KEY });
+ * const course = await client.courses.create({ name: 'Databases', description: 'SQL and transactions.' });
+ * for await (const c of client.courses.list({ status: 'draft' })) console.log(c.id, c.name);
+ */
+export function createCourseClient<TThrow extends boolean = true>(
+  options: CourseClientOptions<TThrow>,
+): CourseClient<TThrow> {
+  const { throwOnError, ...transportOptions } = options;
+  const transport = createTransport(transportOptions);
+  const courses = createCoursesResource(transport.send);
+  const apiKeys = createApiKeysResource(transport.send);
+  const settle = throwOnError === false;
+  return {
+    courses: (settle ? settleAll(courses) : courses) as Mode<CoursesResource, TThrow>,
+    apiKeys: (settle ? settleAll(apiKeys) : apiKeys) as Mode<ApiKeysResource, TThrow>,
+    get lastRateLimit() {
+      return transport.lastRateLimit();
+    },
+    raw: transport.raw,
+  };
+}

@@ -1,0 +1,85 @@
+import type { APIPromise } from './api-promise.ts';
+import {
+  archiveCourse,
+  createCourse,
+  deleteCourse,
+  getCourse,
+  listCourses,
+  publishCourse,
+  restoreCourse,
+  updateCourse,
+} from './gen/sdk.gen.ts';
+import type { Course, CourseCreate, CourseList, CourseUpdate, ListCoursesData } from './gen/types.gen.ts';
+import { paginate } from './pagination.ts';
+import type { RequestOptions, Send } from './transport.ts';
+
+/** Filters and paging of `listCourses` (`status`, `limit`, `cursor`), as the contract defines them. */
+export type ListCoursesParams = NonNullable<ListCoursesData['query']>;
+
+/** Options of a creating call: an `Idempotency-Key` of your own instead of the generated one. */
+export interface CreateOptions extends RequestOptions {
+  idempotencyKey?: string;
+}
+
+/** Courses and their lifecycle, authenticated with the client's API key. */
+export interface CoursesResource {
+  /** Every course matching `params`, across all pages; pages are fetched as the loop advances. */
+  list(
+    params?: Omit<ListCoursesParams, 'cursor'>,
+    options?: RequestOptions,
+  ): AsyncGenerator<Course, void, undefined>;
+  /** One page of courses; pass the previous page's `nextCursor` as `cursor` for the next. */
+  listPage(params?: ListCoursesParams, options?: RequestOptions): APIPromise<CourseList>;
+  /** The course with this id. */
+  get(courseId: string, options?: RequestOptions): APIPromise<Course>;
+  /** Creates a draft course. Safe to retry: an `Idempotency-Key` is generated unless you pass one. */
+  create(body: CourseCreate, options?: CreateOptions): APIPromise<Course>;
+  /** Changes the fields sent and keeps the others. */
+  update(courseId: string, body: CourseUpdate, options?: RequestOptions): APIPromise<Course>;
+  /** Deletes a draft or archived course for good. */
+  delete(courseId: string, options?: RequestOptions): APIPromise<void>;
+  /** `draft → published`. */
+  publish(courseId: string, options?: RequestOptions): APIPromise<Course>;
+  /** `draft | published → archived`. */
+  archive(courseId: string, options?: RequestOptions): APIPromise<Course>;
+  /** `archived → draft`. */
+  restore(courseId: string, options?: RequestOptions): APIPromise<Course>;
+}
+
+/**
+ * Builds the `courses` resource over a transport.
+ *
+ * @example
+ * const courses = createCoursesResource(createTransport({ baseUrl, apiKey }).send);
+ * const course = await courses.create({ name: 'Databases', description: '' });
+ */
+export function createCoursesResource(send: Send): CoursesResource {
+  const listPage = (query: ListCoursesParams = {}, options?: RequestOptions) =>
+    send('apiKey', (o) => listCourses({ ...o, query }), options);
+  return {
+    list: (params = {}, options) =>
+      paginate((cursor) => listPage({ ...params, ...(cursor ? { cursor } : {}) }, options)),
+    listPage,
+    get: (courseId, options) => send('apiKey', (o) => getCourse({ ...o, path: { courseId } }), options),
+    create: (body, { idempotencyKey = crypto.randomUUID(), ...options } = {}) =>
+      send(
+        'apiKey',
+        (o) => createCourse({ ...o, body, headers: { ...o.headers, 'Idempotency-Key': idempotencyKey } }),
+        options,
+      ),
+    update: (courseId, body, options) =>
+      send('apiKey', (o) => updateCourse({ ...o, path: { courseId }, body }), options),
+    delete: (courseId, options) =>
+      send(
+        'apiKey',
+        async (o) => ({ ...(await deleteCourse({ ...o, path: { courseId } })), data: undefined }),
+        options,
+      ),
+    publish: (courseId, options) =>
+      send('apiKey', (o) => publishCourse({ ...o, path: { courseId } }), options),
+    archive: (courseId, options) =>
+      send('apiKey', (o) => archiveCourse({ ...o, path: { courseId } }), options),
+    restore: (courseId, options) =>
+      send('apiKey', (o) => restoreCourse({ ...o, path: { courseId } }), options),
+  };
+}

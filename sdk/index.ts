@@ -1,0 +1,37 @@
+/**
+ * The Course Management Service SDK: `createCourseClient` and what its calls return and throw,
+ * plus the functions and types generated from `openapi.yaml` for those who want them raw.
+ *
+ * @example
+ * import { createCourseClient, NotFoundError } from 'course-service/sdk';
+ *
+ * const client = createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_…' });
+ * const course = await client.courses.get('crs_7GfK2pQm9XwLz4Rt');
+ *
+ * @module
+ */
+
+export type { ApiKeysResource, ListApiKeysParams } from './api-keys.ts';
+export { APIPromise, type ApiResponse, type Result, type Settled } from './api-promise.ts';
+export { type CourseClient, type CourseClientOptions, createCourseClient } from './client.ts';
+export type { CoursesResource, CreateOptions, ListCoursesParams } from './courses.ts';
+export {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  CourseServiceError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from './errors.ts';
+// The generated core: one function per operationId and every request and response type. Pass
+// `{ client: courseClient.raw }` to the functions to reuse a client's credentials, retries and errors.
+export * from './gen/sdk.gen.ts';
+export type * from './gen/types.gen.ts';
+export type { Page } from './pagination.ts';
+export { parseRateLimit, type RateLimit } from './rate-limit.ts';
+export type { Credential, RequestOptions } from './transport.ts';

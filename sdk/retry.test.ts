@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  ConflictError,
+  createCourseClient,
+  InternalServerError,
+} from './index.ts';
+import { problem, sendJson, startHttpServer } from './test-support.ts';
+
+const course = {
+  id: 'crs_7GfK2pQm9XwLz4Rt',
+  name: 'Databases',
+  description: '',
+  status: 'draft',
+  createdAt: '2026-11-20T09:30:00Z',
+  updatedAt: '2026-11-20T09:30:00Z',
+  publishedAt: null,
+  archivedAt: null,
+};
+
+let stub: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+afterEach(async () => {
+  await stub?.close();
+  stub = undefined;
+});
+
+/** A server that fails with `status` for the first `failures` requests, then answers `course`. */
+async function failing(status: number, failures: number, headers: Record<string, string> = {}) {
+  stub = await startHttpServer((_req, res, n) =>
+    n <= failures
+      ? sendJson(res, status, problem(status, 'internal_error'), headers)
+      : sendJson(res, 200, course),
+  );
+  return stub;
+}
+
+describe('retries', () => {
+  it('retries a GET after a 503 and returns the later success', async () => {
+    const server = await failing(503, 1, { 'Retry-After': '0' });
+    const client = createCourseClient({ baseUrl: server.url, apiKey: 'k' });
+    expect(await client.courses.get(course.id)).toEqual(course);
+    expect(server.seen).toHaveLength(2);
+  });
+
+  it('gives up after maxRetries and throws the last error', async () => {
+    const server = await failing(500, 99, { 'Retry-After': '0' });
+    const client = createCourseClient({ baseUrl: server.url, apiKey: 'k', maxRetries: 2 });
+    await expect(client.courses.get(course.id)).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.seen).toHaveLength(3);
+  });
+
+  it('retries a create with the same generated Idempotency-Key', async () => {
+    const server = await failing(503, 1, { 'Retry-After': '0' });
+    const client = createCourseClient({ baseUrl: server.url, apiKey: 'k' });
+    await client.courses.create({ name: 'Databases', description: '' });
+    const [first, second] = server.seen;
+    expect(first?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(second?.body).toBe(first?.body);
+  });
+
+  it('never retries a POST without an Idempotency-Key', async () => {
+    const server = await failing(503, 1, { 'Retry-After': '0' });
+    const client = createCourseClient({ baseUrl: server.url, apiKey: 'k' });
+    await expect(client.courses.publish(course.id)).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('retries a 409 only for requests carrying an Idempotency-Key', async () => {
+    const server = await failing(409, 2, { 'Retry-After': '0' });
+    const client = createCourseClient({ baseUrl: server.url, apiKey: 'k' });
+    await expect(client.courses.update(course.id, { name: 'x' })).rejects.toBeInstanceOf(ConflictError);
+    expect(server.seen).toHaveLength(1);
+    await client.courses.create({ name: 'x', description: '' });
+    expect(server.seen).toHaveLength(3);
+  });
+
+  it('retries refused connections, then throws APIConnectionError', async () => {
+    const server = await startHttpServer(() => undefined);
+    await server.close();
+    let attempts = 0;
+    const client = createCourseClient({
+      baseUrl: server.url,
+      apiKey: 'k',
+      maxRetries: 1,
+      fetch: (input, init) => {
+        attempts++;
+        return fetch(input, init);
+      },
+    });
+    const error = await client.courses.get(course.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APITimeoutError);
+    expect(attempts).toBe(2);
+  });
+});
+
+describe('timeouts and cancellation', () => {
+  it('throws APITimeoutError when no response arrives in time, per attempt', async () => {
+    stub = await startHttpServer((_req, res) => setTimeout(() => sendJson(res, 200, course), 2_000));
+    const client = createCourseClient({ baseUrl: stub.url, apiKey: 'k', timeout: 100 });
+    await expect(client.courses.get(course.id, { maxRetries: 1 })).rejects.toBeInstanceOf(APITimeoutError);
+    expect(stub.seen).toHaveLength(2);
+  });
+
+  it('lets a per-request timeout override the client default', async () => {
+    stub = await startHttpServer((_req, res) => setTimeout(() => sendJson(res, 200, course), 300));
+    const client = createCourseClient({ baseUrl: stub.url, apiKey: 'k', timeout: 50, maxRetries: 0 });
+    expect(await client.courses.get(course.id, { timeout: 5_000 })).toEqual(course);
+    await expect(client.courses.get(course.id)).rejects.toBeInstanceOf(APITimeoutError);
+  });
+
+  it('stops at once, without retrying, when the caller aborts', async () => {
+    const server = await failing(503, 99, { 'Retry-After': '30' });
+    const client = createCourseClient({ baseUrl: server.url, apiKey: 'k' });
+    const controller = new AbortController();
+    const call = client.courses.get(course.id, { signal: controller.signal });
+    // Abort while the client waits out Retry-After: the wait must end and nothing more be sent.
+    setTimeout(() => controller.abort(new Error('user gave up')), 100);
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as APIUserAbortError).cause).toEqual(new Error('user gave up'));
+    expect(server.seen).toHaveLength(1);
+  });
+});
