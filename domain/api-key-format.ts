@@ -37,7 +37,11 @@ function checksum(body: string): string {
  *
  * @example formatApiKey('cms', 'prod') // 'cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m0a3Xk9Q'
  */
-export function formatApiKey(prefix: string, environment: KeyEnvironment, random = randomBase62(KEY_RANDOM_LENGTH)): string {
+export function formatApiKey(
+  prefix: string,
+  environment: KeyEnvironment,
+  random = randomBase62(KEY_RANDOM_LENGTH),
+): string {
   if (!isValidKeyPrefix(prefix)) throw new TypeError(`invalid key prefix '${prefix}'`);
   if (random.length !== KEY_RANDOM_LENGTH || [...random].some((c) => !BASE62_ALPHABET.includes(c))) {
     throw new TypeError(`the random part must be ${KEY_RANDOM_LENGTH} base62 characters`);

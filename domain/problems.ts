@@ -83,5 +83,13 @@ export function problemBody(
   extensions: Record<string, unknown> = {},
 ): ProblemBody {
   const [status, title] = PROBLEMS[code];
-  return { type: `urn:course-service:problem:${code}`, title, status, detail, ...context, code, ...extensions };
+  return {
+    type: `urn:course-service:problem:${code}`,
+    title,
+    status,
+    detail,
+    ...context,
+    code,
+    ...extensions,
+  };
 }

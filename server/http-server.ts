@@ -1,4 +1,4 @@
-import { type Server, createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
@@ -33,10 +33,13 @@ export async function listen(config: Config, logger: Logger): Promise<RunningSer
     close() {
       closing ??= (async () => {
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Keep-alive connections turn idle as their last response ends: close them as they do.
+        const sweeper = setInterval(() => server.closeIdleConnections(), 25);
+        const deadline = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
         server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
         await drained;
-        clearTimeout(timer);
+        clearInterval(sweeper);
+        clearTimeout(deadline);
         await app.stop();
         await store.close();
       })();

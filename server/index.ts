@@ -1,5 +1,5 @@
 // The server's public entry point (`course-service/server`).
-export { createApp, type App } from './app.ts';
+export { type App, createApp } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
 export { listen, type RunningServer } from './http-server.ts';
 export { createLogger } from './logger.ts';

@@ -14,5 +14,8 @@ const REDACT = [
 
 /** The structured JSON logger (pino) at `level`. */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'course-service' } }, destination);
+  return pino(
+    { level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'course-service' } },
+    destination,
+  );
 }

@@ -1,5 +1,5 @@
 import { loadConfig } from './config.ts';
-import { type RunningServer, listen } from './http-server.ts';
+import { listen, type RunningServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 
 /**
@@ -11,7 +11,15 @@ import { createLogger } from './logger.ts';
  * await fetch(`${server.url}/healthz`);
  * await server.close();
  */
-export async function startServer(options: { env?: Record<string, string | undefined> } = {}): Promise<RunningServer> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: ':memory:', LOG_LEVEL: 'silent', ...options.env });
+export async function startServer(
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<RunningServer> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   return listen(config, createLogger(config.logLevel));
 }

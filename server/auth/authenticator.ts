@@ -18,8 +18,14 @@ export interface Authenticator {
 const KEY_HELP = "Send an API key as 'Authorization: Bearer <API_KEY>' or 'X-API-Key: <API_KEY>'.";
 const TOKEN_HELP = "Send an identity-provider ID token as 'Authorization: Bearer <ID_TOKEN>'.";
 
-function unauthorized(code: ConstructorParameters<typeof ApiError>[0], detail: string, invalidToken = true): ApiError {
-  const challenge = invalidToken ? `Bearer realm="${REALM}", error="invalid_token"` : `Bearer realm="${REALM}"`;
+function unauthorized(
+  code: ConstructorParameters<typeof ApiError>[0],
+  detail: string,
+  invalidToken = true,
+): ApiError {
+  const challenge = invalidToken
+    ? `Bearer realm="${REALM}", error="invalid_token"`
+    : `Bearer realm="${REALM}"`;
   return new ApiError(code, detail, { headers: { 'WWW-Authenticate': challenge } });
 }
 
@@ -34,21 +40,37 @@ export function createAuthenticator(deps: {
   async function apiKeyCaller(headers: IncomingHttpHeaders): Promise<Caller> {
     const headerKey = typeof headers['x-api-key'] === 'string' ? headers['x-api-key'].trim() : undefined;
     const bearer = bearerToken(headers);
-    if (headerKey === undefined && bearer === undefined) throw unauthorized('authentication_required', KEY_HELP, false);
+    if (headerKey === undefined && bearer === undefined)
+      throw unauthorized('authentication_required', KEY_HELP, false);
     if (headerKey === undefined && bearer === null) {
-      throw unauthorized('invalid_api_key', `The Authorization header is not a Bearer credential. ${KEY_HELP}`);
+      throw unauthorized(
+        'invalid_api_key',
+        `The Authorization header is not a Bearer credential. ${KEY_HELP}`,
+      );
     }
     if (headerKey !== undefined && typeof bearer === 'string' && headerKey !== bearer) {
-      throw unauthorized('invalid_api_key', 'Authorization and X-API-Key hold different keys; send the key in one of them.');
+      throw unauthorized(
+        'invalid_api_key',
+        'Authorization and X-API-Key hold different keys; send the key in one of them.',
+      );
     }
     const value = (headerKey ?? bearer) as string;
     if (looksLikeJwt(value)) {
-      throw unauthorized('wrong_credential_type', `Course calls take an API key, not an ID token. ${KEY_HELP}`);
+      throw unauthorized(
+        'wrong_credential_type',
+        `Course calls take an API key, not an ID token. ${KEY_HELP}`,
+      );
     }
-    if (!parseApiKey(value)) throw unauthorized('invalid_api_key', `The API key is malformed or mistyped. ${KEY_HELP}`);
+    if (!parseApiKey(value))
+      throw unauthorized('invalid_api_key', `The API key is malformed or mistyped. ${KEY_HELP}`);
     const record = await deps.store.findApiKeyByHash(deps.hasher.hash(value));
-    if (!record) throw unauthorized('invalid_api_key', 'The API key is not known. Create one with POST /api/v1/api-keys.');
-    if (record.revokedAt !== null) throw unauthorized('api_key_revoked', 'The API key was revoked. Use or create another key.');
+    if (!record)
+      throw unauthorized(
+        'invalid_api_key',
+        'The API key is not known. Create one with POST /api/v1/api-keys.',
+      );
+    if (record.revokedAt !== null)
+      throw unauthorized('api_key_revoked', 'The API key was revoked. Use or create another key.');
     const now = deps.clock();
     if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) {
       throw unauthorized('api_key_expired', `The API key expired at ${record.expiresAt}. Create a new key.`);
@@ -61,13 +83,23 @@ export function createAuthenticator(deps: {
     const bearer = bearerToken(headers);
     if (bearer === undefined) {
       if (headers['x-api-key'] !== undefined) {
-        throw unauthorized('wrong_credential_type', `Key management takes an ID token, not an API key. ${TOKEN_HELP}`);
+        throw unauthorized(
+          'wrong_credential_type',
+          `Key management takes an ID token, not an API key. ${TOKEN_HELP}`,
+        );
       }
       throw unauthorized('authentication_required', TOKEN_HELP, false);
     }
-    if (bearer === null) throw unauthorized('invalid_id_token', `The Authorization header is not a Bearer credential. ${TOKEN_HELP}`);
+    if (bearer === null)
+      throw unauthorized(
+        'invalid_id_token',
+        `The Authorization header is not a Bearer credential. ${TOKEN_HELP}`,
+      );
     if (!looksLikeJwt(bearer) && parseApiKey(bearer)) {
-      throw unauthorized('wrong_credential_type', `Key management takes an ID token, not an API key. ${TOKEN_HELP}`);
+      throw unauthorized(
+        'wrong_credential_type',
+        `Key management takes an ID token, not an API key. ${TOKEN_HELP}`,
+      );
     }
     return { kind: 'idToken', ownerId: await deps.idTokens.verify(bearer) };
   }

@@ -1,4 +1,12 @@
-import { type JWK, SignJWT, calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  SignJWT,
+} from 'jose';
 import { loadLocalSecret } from './local-secret.ts';
 
 /** Issuer of the built-in development identity provider's tokens. */

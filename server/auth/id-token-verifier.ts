@@ -1,4 +1,4 @@
-import { type JWTVerifyGetKey, errors, jwtVerify } from 'jose';
+import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { ApiError } from '../http/api-error.ts';
 import { REALM } from './caller.ts';
 
@@ -12,15 +12,20 @@ const ALGORITHMS = ['RS256', 'ES256'];
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 function invalid(reason: string, cause?: unknown): ApiError {
-  return new ApiError('invalid_id_token', `The ID token is not valid: ${reason}. Sign in again for a fresh token.`, {
-    headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token"` },
-    cause,
-  });
+  return new ApiError(
+    'invalid_id_token',
+    `The ID token is not valid: ${reason}. Sign in again for a fresh token.`,
+    {
+      headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token"` },
+      cause,
+    },
+  );
 }
 
 function reasonOf(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'it has expired';
-  if (error instanceof errors.JWTClaimValidationFailed) return `claim '${error.claim}' is wrong (${error.reason})`;
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return `claim '${error.claim}' is wrong (${error.reason})`;
   if (error instanceof errors.JOSEAlgNotAllowed) return 'its algorithm is not allowed (RS256 or ES256 only)';
   if (error instanceof errors.JWKSNoMatchingKey) return 'no key of the identity provider matches it';
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'its signature does not verify';
@@ -31,7 +36,11 @@ function reasonOf(error: unknown): string {
  * Creates a verifier for tokens from `issuer` for `audience`, with keys from `keys` (a remote or
  * local JWKS): RS256/ES256 only, `iss`, `aud`, `exp`, `iat` and a non-empty `sub` required.
  */
-export function createIdTokenVerifier(options: { issuer: string; audience: string; keys: JWTVerifyGetKey }): IdTokenVerifier {
+export function createIdTokenVerifier(options: {
+  issuer: string;
+  audience: string;
+  keys: JWTVerifyGetKey;
+}): IdTokenVerifier {
   return {
     async verify(token) {
       try {

@@ -20,7 +20,9 @@ export function createKeyHasher(secret: string): KeyHasher {
     deriveRandom(scope, idempotencyKey, length) {
       let out = '';
       for (let block = 0; out.length < length; block++) {
-        const bytes = createHmac('sha256', secret).update(`key-value\n${scope}\n${idempotencyKey}\n${block}`).digest();
+        const bytes = createHmac('sha256', secret)
+          .update(`key-value\n${scope}\n${idempotencyKey}\n${block}`)
+          .digest();
         // Rejection sampling keeps the characters uniform, as for random keys.
         for (const byte of bytes) if (byte < 248 && out.length < length) out += BASE62_ALPHABET[byte % 62];
       }

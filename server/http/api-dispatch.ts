@@ -1,10 +1,15 @@
 import type { Context } from 'koa';
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
-import type { Caller } from '../auth/caller.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
-import { type OperationDeps, type OperationHandler, type OperationInput, Reply } from '../operations/operation.ts';
+import {
+  type OperationDeps,
+  type OperationHandler,
+  type OperationInput,
+  Reply,
+} from '../operations/operation.ts';
 import { type RateLimits, rateLimitHeaders } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import type { OperationInfo } from './operation-table.ts';
@@ -30,7 +35,8 @@ export interface DispatchDeps {
  * handler → response. Authentication comes before validation so strangers learn nothing of the API.
  */
 export function apiDispatch(deps: DispatchDeps) {
-  const { backend, operations, handlers, routes, authenticator, rateLimits, idempotency, operationDeps } = deps;
+  const { backend, operations, handlers, routes, authenticator, rateLimits, idempotency, operationDeps } =
+    deps;
   const bodyLimit = operationDeps.config.bodyLimitBytes;
 
   async function authenticate(ctx: Context, info: OperationInfo): Promise<Caller> {
@@ -38,13 +44,19 @@ export function apiDispatch(deps: DispatchDeps) {
       return await authenticator.authenticate(ctx.req.headers, info.credential);
     } catch (error) {
       // Failed attempts are limited per client address, so keys cannot be guessed at speed.
-      if (error instanceof ApiError && error.status === 401) await rateLimits.consume('auth-failures', ctx.ip);
+      if (error instanceof ApiError && error.status === 401)
+        await rateLimits.consume('auth-failures', ctx.ip);
       throw error;
     }
   }
 
   return async function dispatch(ctx: Context): Promise<void> {
-    const request = { method: ctx.method, path: ctx.path, headers: ctx.req.headers as Record<string, string>, query: ctx.query as Record<string, string> };
+    const request = {
+      method: ctx.method,
+      path: ctx.path,
+      headers: ctx.req.headers as Record<string, string>,
+      query: ctx.query as Record<string, string>,
+    };
     const operation = backend.router.matchOperation(request) as Operation | undefined;
     if (!operation) return notRouted(ctx, routes);
     const info = operations.get(operation.operationId as string) as OperationInfo;
@@ -80,19 +92,22 @@ export function apiDispatch(deps: DispatchDeps) {
     };
     const handler = handlers[info.operationId] as OperationHandler;
     const idempotencyKey = info.idempotent ? ctx.get('idempotency-key') : '';
-    if (!idempotencyKey || caller.kind !== 'apiKey' && caller.kind !== 'idToken') {
+    if (!idempotencyKey || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
       return respond(ctx, info, await handler(input, operationDeps));
     }
     const scope = `${caller.ownerId} ${info.operationId}`;
     const hash = requestHash(body);
+    const idempotentInput = { ...input, idempotency: { scope, key: idempotencyKey, requestHash: hash } };
     const started = await idempotency.begin(scope, idempotencyKey, hash);
     if ('replay' in started) {
-      const replayed = handler.replay ? handler.replay(started.replay, input, operationDeps) : started.replay.body;
+      const replayed = handler.replay
+        ? handler.replay(started.replay, idempotentInput, operationDeps)
+        : started.replay.body;
       ctx.set('Idempotent-Replayed', 'true');
       return respond(ctx, info, replayed);
     }
     try {
-      respond(ctx, info, await handler({ ...input, idempotency: { scope, key: idempotencyKey, requestHash: hash } }, operationDeps));
+      respond(ctx, info, await handler(idempotentInput, operationDeps));
     } finally {
       started.release();
     }
@@ -107,15 +122,21 @@ function respond(ctx: Context, info: OperationInfo, result: unknown): void {
     return;
   }
   ctx.set(info.fixedHeaders);
-  if (info.setsLocation) ctx.set('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
+  if (info.setsLocation)
+    ctx.set('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
   ctx.status = info.successStatus;
   if (result !== undefined) ctx.body = result;
 }
 
 function notRouted(ctx: Context, routes: RouteTable): never {
   const allowed = routes.allowedMethods(ctx.path);
-  if (!allowed) throw new ApiError('not_found', `No endpoint at '${ctx.path}'. The API is described at /api/openapi.`);
-  throw new ApiError('method_not_allowed', `${ctx.method} is not allowed on '${ctx.path}'; use ${allowed.join(', ')}.`, {
-    headers: { Allow: allowed.join(', ') },
-  });
+  if (!allowed)
+    throw new ApiError('not_found', `No endpoint at '${ctx.path}'. The API is described at /api/openapi.`);
+  throw new ApiError(
+    'method_not_allowed',
+    `${ctx.method} is not allowed on '${ctx.path}'; use ${allowed.join(', ')}.`,
+    {
+      headers: { Allow: allowed.join(', ') },
+    },
+  );
 }

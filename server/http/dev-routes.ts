@@ -21,7 +21,15 @@ export function devRoutes(provider: DevIdentityProvider, bodyLimit: number) {
     const subject = body?.sub;
     if (typeof subject !== 'string' || subject.trim() === '' || subject.length > 255) {
       throw new ApiError('validation_failed', 'The request has 1 invalid field.', {
-        extensions: { errors: [{ location: 'body', pointer: '/sub', detail: 'must be a non-empty string of at most 255 characters' }] },
+        extensions: {
+          errors: [
+            {
+              location: 'body',
+              pointer: '/sub',
+              detail: 'must be a non-empty string of at most 255 characters',
+            },
+          ],
+        },
       });
     }
     ctx.set('Cache-Control', 'no-store');

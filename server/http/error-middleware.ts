@@ -14,9 +14,13 @@ export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
     const apiError =
       error instanceof ApiError
         ? error
-        : new ApiError('internal_error', 'An unexpected error occurred; quote the request id when reporting it.', {
-            cause: error,
-          });
+        : new ApiError(
+            'internal_error',
+            'An unexpected error occurred; quote the request id when reporting it.',
+            {
+              cause: error,
+            },
+          );
     if (apiError.status >= 500) ctx.state.log?.error({ err: apiError.cause ?? apiError }, 'request failed');
     renderProblem(ctx, apiError);
   }

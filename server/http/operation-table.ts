@@ -32,12 +32,18 @@ function resolve(document: OpenApiDocument, value: unknown): Obj {
     node = (node.$ref as string)
       .slice(2)
       .split('/')
-      .reduce<unknown>((at, part) => (at as Obj)[part.replace(/~1/g, '/').replace(/~0/g, '~')], document) as Obj;
+      .reduce<unknown>(
+        (at, part) => (at as Obj)[part.replace(/~1/g, '/').replace(/~0/g, '~')],
+        document,
+      ) as Obj;
   }
   return node;
 }
 
-function credentialOf(security: Array<Record<string, string[]>>, operationId: string): [CredentialKind, string[]] {
+function credentialOf(
+  security: Array<Record<string, string[]>>,
+  operationId: string,
+): [CredentialKind, string[]] {
   const schemes = security.flatMap((requirement) => Object.entries(requirement));
   if (schemes.length === 0) return ['none', []];
   if (schemes.every(([name]) => API_KEY_SCHEMES.has(name))) return ['apiKey', schemes[0]?.[1] ?? []];
@@ -45,13 +51,18 @@ function credentialOf(security: Array<Record<string, string[]>>, operationId: st
   throw new Error(`operation ${operationId} mixes credential kinds the server does not support`);
 }
 
-/** Reads every operation of the spec into an {@link OperationInfo}, keyed by operationId. */
+/**
+ * Reads every operation of the spec into an {@link OperationInfo}, keyed by operationId. Operations
+ * marked `x-handled-by` (the MCP endpoint) are served by their own middleware and left out.
+ */
 export function buildOperationTable(document: OpenApiDocument): Map<string, OperationInfo> {
   const table = new Map<string, OperationInfo>();
   for (const [path, item] of Object.entries(document.paths)) {
     const pathParameters = (item.parameters as unknown[] | undefined) ?? [];
     for (const method of METHODS.filter((m) => m in item)) {
       const operation = item[method] as Obj;
+      // Served by its own middleware (e.g. `x-handled-by: mcp`), not by the spec-driven dispatcher.
+      if (operation['x-handled-by'] !== undefined) continue;
       const operationId = operation.operationId as string;
       const security = (operation.security ?? document.security ?? []) as Array<Record<string, string[]>>;
       const [credential, requiredScopes] = credentialOf(security, operationId);
@@ -64,7 +75,9 @@ export function buildOperationTable(document: OpenApiDocument): Map<string, Oper
         const schema = resolve(document, resolve(document, header).schema);
         if (typeof schema.const === 'string') fixedHeaders[name] = schema.const;
       }
-      const parameters = [...pathParameters, ...((operation.parameters as unknown[]) ?? [])].map((p) => resolve(document, p));
+      const parameters = [...pathParameters, ...((operation.parameters as unknown[]) ?? [])].map((p) =>
+        resolve(document, p),
+      );
       table.set(operationId, {
         operationId,
         method: method.toUpperCase(),

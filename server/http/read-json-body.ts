@@ -21,7 +21,9 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     throw new ApiError('unsupported_media_type', "Send the body as 'Content-Type: application/json'.");
   }
   const tooLarge = () =>
-    new ApiError('payload_too_large', `The request body exceeds ${limit} bytes.`, { headers: { Connection: 'close' } });
+    new ApiError('payload_too_large', `The request body exceeds ${limit} bytes.`, {
+      headers: { Connection: 'close' },
+    });
   if (Number(req.headers['content-length']) > limit) {
     req.resume();
     throw tooLarge();

@@ -27,13 +27,16 @@ export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
       const [, root = '', ...rest] = error.instancePath.split('/');
       const { missingProperty, additionalProperty } = error.params as Record<string, string | undefined>;
       const child = missingProperty ?? additionalProperty;
-      if (root === '' && child === 'requestBody') return { location: 'body', pointer: '', detail: 'a JSON body is required' };
+      if (root === '' && child === 'requestBody')
+        return { location: 'body', pointer: '', detail: 'a JSON body is required' };
       const segments = child === undefined ? rest : [...rest, child];
-      return { location: LOCATIONS[root] ?? 'body', pointer: segments.length ? `/${segments.join('/')}` : '', detail: describe(error) };
+      return {
+        location: LOCATIONS[root] ?? 'body',
+        pointer: segments.length ? `/${segments.join('/')}` : '',
+        detail: describe(error),
+      };
     });
-  const seen = new Set<string>();
-  return fields.filter((field) => {
-    const id = `${field.location} ${field.pointer} ${field.detail}`;
-    return seen.has(id) ? false : (seen.add(id), true);
-  });
+  const unique = new Map<string, FieldError>();
+  for (const field of fields) unique.set(`${field.location} ${field.pointer} ${field.detail}`, field);
+  return [...unique.values()];
 }

@@ -45,8 +45,13 @@ export function createIdempotency(store: Store, clock: () => Date): Idempotency 
       const release = () => inFlight.delete(id);
       try {
         const stored = await store.getIdempotentResponse(scope, key);
-        const fresh = stored && Date.parse(stored.createdAt) > clock().getTime() - IDEMPOTENCY_RETENTION_MS;
-        if (!stored || !fresh) return { release };
+        if (!stored) return { release };
+        const cutoff = clock().getTime() - IDEMPOTENCY_RETENTION_MS;
+        if (Date.parse(stored.createdAt) <= cutoff) {
+          // Expired but not yet purged: purge now, so this key can be stored again.
+          await store.purgeIdempotentResponses(new Date(cutoff).toISOString());
+          return { release };
+        }
         release();
         if (stored.requestHash !== hash) {
           throw new ApiError(

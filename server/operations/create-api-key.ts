@@ -1,4 +1,4 @@
-import { KEY_RANDOM_LENGTH, formatApiKey, parseApiKey } from '../../domain/api-key-format.ts';
+import { formatApiKey, KEY_RANDOM_LENGTH, parseApiKey } from '../../domain/api-key-format.ts';
 import { randomBase62 } from '../../domain/base62.ts';
 import { newApiKeyId } from '../../domain/ids.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -13,15 +13,26 @@ function checkExpiry(expiresAt: string | undefined, now: Date): string | null {
   if (at > now.getTime() && at <= now.getTime() + MAX_LIFETIME_MS) return new Date(at).toISOString();
   throw new ApiError('validation_failed', 'The request has 1 invalid field.', {
     extensions: {
-      errors: [{ location: 'body', pointer: '/expiresAt', detail: 'must be in the future and at most 366 days ahead' }],
+      errors: [
+        {
+          location: 'body',
+          pointer: '/expiresAt',
+          detail: 'must be in the future and at most 366 days ahead',
+        },
+      ],
     },
   });
 }
 
 /** The random part of the key: derived when the creation is idempotent, so a replay shows the same value. */
-function randomPart(input: OperationInput, deriveRandom: (scope: string, key: string, length: number) => string) {
+function randomPart(
+  input: OperationInput,
+  deriveRandom: (scope: string, key: string, length: number) => string,
+) {
   const { idempotency } = input;
-  return idempotency ? deriveRandom(idempotency.scope, idempotency.key, KEY_RANDOM_LENGTH) : randomBase62(KEY_RANDOM_LENGTH);
+  return idempotency
+    ? deriveRandom(idempotency.scope, idempotency.key, KEY_RANDOM_LENGTH)
+    : randomBase62(KEY_RANDOM_LENGTH);
 }
 
 /**

@@ -8,10 +8,15 @@ export const deleteCourse: OperationHandler = async ({ params, caller }, { store
   const ownerId = ownerOf(caller);
   const course = await findCourse(store, ownerId, params.courseId as string);
   if (!isDeletable(course.status)) {
-    throw new ApiError('invalid_course_state', `Course '${course.id}' is ${course.status}; archive it before deleting it.`, {
-      extensions: { currentStatus: course.status, allowedTransitions: allowedTransitions(course.status) },
-    });
+    throw new ApiError(
+      'invalid_course_state',
+      `Course '${course.id}' is ${course.status}; archive it before deleting it.`,
+      {
+        extensions: { currentStatus: course.status, allowedTransitions: allowedTransitions(course.status) },
+      },
+    );
   }
-  if (!(await store.deleteCourse(ownerId, course.id))) throw new ApiError('not_found', `No course '${course.id}' exists.`);
+  if (!(await store.deleteCourse(ownerId, course.id)))
+    throw new ApiError('not_found', `No course '${course.id}' exists.`);
   return undefined;
 };

@@ -52,6 +52,11 @@ export function ownerOf(caller: Caller): string {
 }
 
 /** The record to store with a created resource so that a retry replays this response. */
-export function idempotentRecord(input: OperationInput, status: number, body: unknown, createdAt: string): IdempotentResponse | undefined {
+export function idempotentRecord(
+  input: OperationInput,
+  status: number,
+  body: unknown,
+  createdAt: string,
+): IdempotentResponse | undefined {
   return input.idempotency && { ...input.idempotency, status, body, createdAt };
 }

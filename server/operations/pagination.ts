@@ -8,9 +8,15 @@ export function pageQuery(query: Record<string, unknown>): { limit: number; befo
   if (cursor === undefined) return { limit, beforeSeq: undefined };
   const beforeSeq = decodeCursor(cursor);
   if (beforeSeq === undefined) {
-    throw new ApiError('invalid_cursor', 'The cursor is not one this service issued; pass the nextCursor of the previous page.', {
-      extensions: { errors: [{ location: 'query', pointer: '/cursor', detail: 'is not a cursor this service issued' }] },
-    });
+    throw new ApiError(
+      'invalid_cursor',
+      'The cursor is not one this service issued; pass the nextCursor of the previous page.',
+      {
+        extensions: {
+          errors: [{ location: 'query', pointer: '/cursor', detail: 'is not a cursor this service issued' }],
+        },
+      },
+    );
   }
   return { limit, beforeSeq };
 }

@@ -16,8 +16,16 @@ export function courseView(course: CourseRecord) {
 
 /** An API key as the API shows it (the spec's `ApiKey`), never with its value or hash. */
 export function apiKeyView(key: ApiKeyRecord, now: Date, pendingLastUsed?: string) {
-  const status = key.revokedAt !== null ? 'revoked' : key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime() ? 'expired' : 'active';
-  const lastUsedAt = pendingLastUsed && (!key.lastUsedAt || pendingLastUsed > key.lastUsedAt) ? pendingLastUsed : key.lastUsedAt;
+  const status =
+    key.revokedAt !== null
+      ? 'revoked'
+      : key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()
+        ? 'expired'
+        : 'active';
+  const lastUsedAt =
+    pendingLastUsed && (!key.lastUsedAt || pendingLastUsed > key.lastUsedAt)
+      ? pendingLastUsed
+      : key.lastUsedAt;
   return {
     id: key.id,
     name: key.name,

@@ -1,11 +1,15 @@
-import { type CourseTransition, allowedTransitions, nextStatus } from '../../domain/course-lifecycle.ts';
+import { allowedTransitions, type CourseTransition, nextStatus } from '../../domain/course-lifecycle.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { CourseChanges } from '../store/store.ts';
 import { findCourse } from './find-course.ts';
 import { type OperationHandler, ownerOf } from './operation.ts';
 import { courseView } from './representations.ts';
 
-const VERB: Record<CourseTransition, string> = { publish: 'published', archive: 'archived', restore: 'restored' };
+const VERB: Record<CourseTransition, string> = {
+  publish: 'published',
+  archive: 'archived',
+  restore: 'restored',
+};
 
 /** The handler of one lifecycle operation; illegal transitions answer 409 naming the allowed ones. */
 export function transitionCourse(transition: CourseTransition): OperationHandler {

@@ -9,12 +9,19 @@ export const updateCourse: OperationHandler = async ({ params, body, caller }, {
   const ownerId = ownerOf(caller);
   const course = await findCourse(store, ownerId, params.courseId as string);
   if (!isEditable(course.status)) {
-    throw new ApiError('course_archived', `Course '${course.id}' is archived and read-only; restore it first.`, {
-      extensions: { currentStatus: course.status, allowedTransitions: ['restore'] },
-    });
+    throw new ApiError(
+      'course_archived',
+      `Course '${course.id}' is archived and read-only; restore it first.`,
+      {
+        extensions: { currentStatus: course.status, allowedTransitions: ['restore'] },
+      },
+    );
   }
   const changes = body as { name?: string; description?: string };
-  const updated = await store.updateCourse(ownerId, course.id, { ...changes, updatedAt: clock().toISOString() });
+  const updated = await store.updateCourse(ownerId, course.id, {
+    ...changes,
+    updatedAt: clock().toISOString(),
+  });
   if (!updated) throw new ApiError('not_found', `No course '${course.id}' exists.`);
   return courseView(updated);
 };

@@ -28,10 +28,22 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 }
 
 /** Creates the limiters: `max` requests per `windowSeconds`, and `authFailureMax` failed authentications. */
-export function createRateLimits(options: { max: number; windowSeconds: number; authFailureMax: number }): RateLimits {
+export function createRateLimits(options: {
+  max: number;
+  windowSeconds: number;
+  authFailureMax: number;
+}): RateLimits {
   const limiters: Record<RateLimitPolicy, RateLimiterMemory> = {
-    courses: new RateLimiterMemory({ points: options.max, duration: options.windowSeconds, keyPrefix: 'courses' }),
-    'api-keys': new RateLimiterMemory({ points: options.max, duration: options.windowSeconds, keyPrefix: 'api-keys' }),
+    courses: new RateLimiterMemory({
+      points: options.max,
+      duration: options.windowSeconds,
+      keyPrefix: 'courses',
+    }),
+    'api-keys': new RateLimiterMemory({
+      points: options.max,
+      duration: options.windowSeconds,
+      keyPrefix: 'api-keys',
+    }),
     'auth-failures': new RateLimiterMemory({
       points: options.authFailureMax,
       duration: options.windowSeconds,

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      apiKeyPrefix: 'cms',
+      identityProvider: undefined,
+      rateLimit: { max: 100, windowSeconds: 60, authFailureMax: 20 },
+      bodyLimitBytes: 65536,
+      mcpMasterApiKey: undefined,
+    });
+  });
+
+  it('names every bad variable in one error', () => {
+    const error = (() => {
+      try {
+        loadConfig({
+          PORT: 'eighty',
+          RATE_LIMIT_MAX: '0',
+          API_KEY_PREFIX: 'Bad_Prefix',
+          IDP_ISSUER: 'https://idp',
+          LOG_LEVEL: 'loud',
+        });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as ConfigError).message;
+    for (const name of [
+      'PORT',
+      'RATE_LIMIT_MAX',
+      'API_KEY_PREFIX',
+      'IDP_AUDIENCE',
+      'IDP_JWKS_URL',
+      'LOG_LEVEL',
+    ]) {
+      expect(text).toContain(name);
+    }
+    expect((error as ConfigError).problems).toHaveLength(5);
+  });
+
+  it('refuses production without a real identity provider and hash secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/API_KEY_HASH_SECRET[\s\S]*IDP_ISSUER/);
+  });
+
+  it('turns master mode off when MCP_MASTER_API_KEY is empty, and refuses a short one', () => {
+    expect(loadConfig({ MCP_MASTER_API_KEY: '' }).mcpMasterApiKey).toBeUndefined();
+    expect(() => loadConfig({ MCP_MASTER_API_KEY: 'short' })).toThrow(/MCP_MASTER_API_KEY/);
+  });
+});
