@@ -13,6 +13,8 @@ export interface Config {
   apiKeyHashSecret: string | undefined;
   /** The external identity provider, or `undefined` to run the built-in development one. */
   identityProvider: { issuer: string; audience: string; jwksUrl: string } | undefined;
+  /** The dashboard's OpenID Connect client id (`DASHBOARD_OIDC_CLIENT_ID`, default: the audience); unset without a provider. */
+  dashboardOidcClientId: string | undefined;
   rateLimit: { max: number; windowSeconds: number; authFailureMax: number };
   bodyLimitBytes: number;
   trustProxy: boolean;
@@ -61,22 +63,28 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   const production = env.NODE_ENV === 'production';
   const logLevel = text('LOG_LEVEL', 'info') as Config['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
   const apiKeyPrefix = text('API_KEY_PREFIX', 'cms');
   if (!isValidKeyPrefix(apiKeyPrefix)) {
-    problems.push(`API_KEY_PREFIX must be a lowercase letter then 1-9 lowercase letters or digits, got '${apiKeyPrefix}'`);
+    problems.push(
+      `API_KEY_PREFIX must be a lowercase letter then 1-9 lowercase letters or digits, got '${apiKeyPrefix}'`,
+    );
   }
   const apiKeyHashSecret = env.API_KEY_HASH_SECRET?.trim() || undefined;
   if (apiKeyHashSecret !== undefined && apiKeyHashSecret.length < 32) {
     problems.push('API_KEY_HASH_SECRET must be at least 32 characters');
   }
-  if (production && apiKeyHashSecret === undefined) problems.push('API_KEY_HASH_SECRET is required when NODE_ENV=production');
+  if (production && apiKeyHashSecret === undefined)
+    problems.push('API_KEY_HASH_SECRET is required when NODE_ENV=production');
 
   const idpNames = ['IDP_ISSUER', 'IDP_AUDIENCE', 'IDP_JWKS_URL'] as const;
   const idpSet = idpNames.filter((name) => env[name]?.trim());
   let identityProvider: Config['identityProvider'];
   if (idpSet.length > 0 && idpSet.length < idpNames.length) {
-    problems.push(`${idpNames.filter((n) => !idpSet.includes(n)).join(', ')} must be set together with ${idpSet.join(', ')}`);
+    problems.push(
+      `${idpNames.filter((n) => !idpSet.includes(n)).join(', ')} must be set together with ${idpSet.join(', ')}`,
+    );
   } else if (idpSet.length === idpNames.length) {
     const jwksUrl = text('IDP_JWKS_URL', '');
     if (!URL.canParse(jwksUrl)) problems.push(`IDP_JWKS_URL must be an absolute URL, got '${jwksUrl}'`);
@@ -102,6 +110,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     apiKeyPrefix,
     apiKeyHashSecret,
     identityProvider,
+    dashboardOidcClientId: identityProvider
+      ? text('DASHBOARD_OIDC_CLIENT_ID', identityProvider.audience)
+      : undefined,
     rateLimit: {
       max: integer('RATE_LIMIT_MAX', 100, 1, 1_000_000_000),
       windowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),

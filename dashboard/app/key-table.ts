@@ -1,0 +1,142 @@
+import type { ApiKey } from '../../sdk/index.ts';
+import { h } from './dom.ts';
+import { ageInDays, formatDate, formatDateTime, ROTATION_DAYS } from './format.ts';
+
+/** What a row's buttons do. */
+export interface KeyActions {
+  revoke(key: ApiKey): void;
+  rotate(key: ApiKey): void;
+}
+
+/**
+ * True for an active key older than the recommended 90-day rotation interval.
+ *
+ * @example if (needsRotation(key)) showRotationHint();
+ */
+export function needsRotation(key: ApiKey, now: number = Date.now()): boolean {
+  return key.status === 'active' && ageInDays(key.createdAt, now) >= ROTATION_DAYS;
+}
+
+const time = (iso: string | null) =>
+  iso
+    ? h('time', { datetime: iso, title: formatDateTime(iso) }, formatDate(iso))
+    : h('span', { class: 'muted' }, 'Never');
+
+function statusCell(key: ApiKey): HTMLElement {
+  const badge = h(
+    'span',
+    { class: `badge badge-${key.status}` },
+    key.status[0]?.toUpperCase() + key.status.slice(1),
+  );
+  if (!needsRotation(key)) return h('td', { class: 'status' }, badge);
+  return h(
+    'td',
+    { class: 'status' },
+    badge,
+    h('span', { class: 'badge badge-warning' }, `Over ${ROTATION_DAYS} days old`),
+  );
+}
+
+function actionsCell(key: ApiKey, actions: KeyActions): HTMLElement {
+  if (key.status === 'revoked')
+    return h('td', {}, h('span', { class: 'muted' }, `Revoked ${formatDate(key.revokedAt)}`));
+  return h(
+    'td',
+    {},
+    h(
+      'div',
+      { class: 'actions' },
+      needsRotation(key) &&
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'button button-small',
+            'aria-label': `Rotate ${key.name}`,
+            onclick: () => actions.rotate(key),
+          },
+          'Rotate…',
+        ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'button button-small button-danger',
+          'aria-label': `Revoke ${key.name}`,
+          onclick: () => actions.revoke(key),
+        },
+        'Revoke…',
+      ),
+    ),
+  );
+}
+
+/**
+ * The table of keys, newest first: name, start, environment, scopes, created, last used, expiry,
+ * status and actions. Key values are never part of a key record, so never shown here.
+ *
+ * @example section.append(keyTable(keys, { revoke, rotate }));
+ */
+export function keyTable(keys: ApiKey[], actions: KeyActions): HTMLElement {
+  const sorted = [...keys].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const headers = [
+    'Name',
+    'Key',
+    'Environment',
+    'Scopes',
+    'Created',
+    'Last used',
+    'Expires',
+    'Status',
+    'Actions',
+  ];
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { class: 'table', 'aria-describedby': 'keys-caption' },
+      h(
+        'caption',
+        { id: 'keys-caption', class: 'visually-hidden' },
+        `Your API keys, newest first (${keys.length})`,
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          headers.map((text) => h('th', { scope: 'col' }, text)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        sorted.map((key) =>
+          h(
+            'tr',
+            { 'data-key-id': key.id, class: key.status === 'active' ? '' : 'inactive' },
+            h('th', { scope: 'row', class: 'key-name' }, key.name),
+            h('td', {}, h('code', {}, `${key.start}…`)),
+            h('td', {}, key.environment),
+            h(
+              'td',
+              {},
+              h(
+                'ul',
+                { class: 'scopes' },
+                key.scopes.map((scope) => h('li', {}, h('code', {}, scope))),
+              ),
+            ),
+            h('td', {}, time(key.createdAt)),
+            h('td', {}, time(key.lastUsedAt)),
+            h('td', {}, key.expiresAt ? time(key.expiresAt) : h('span', { class: 'muted' }, 'No expiry')),
+            statusCell(key),
+            actionsCell(key, actions),
+          ),
+        ),
+      ),
+    ),
+  );
+}

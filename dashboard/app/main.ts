@@ -1,0 +1,86 @@
+import { keyClient } from './api.ts';
+import { apiKeysPage } from './api-keys-page.ts';
+import { type DashboardConfig, loadDashboardConfig } from './config.ts';
+import { coursesPage } from './courses-page.ts';
+import { h, replaceChildren } from './dom.ts';
+import { describeError, isSessionEnded } from './errors.ts';
+import { completeOidcSignIn } from './oidc.ts';
+import { currentRoute, navigate, PATHS, startRouter } from './router.ts';
+import { clearSession, loadSession, saveSession, sessionFromToken, setSignInNotice } from './session.ts';
+import { shell } from './shell.ts';
+import { signInPage } from './sign-in-page.ts';
+import { errorAlert, loading } from './ui.ts';
+
+const root = document.getElementById('app') as HTMLElement;
+
+function focusHeading(): void {
+  document.getElementById('page-title')?.focus({ preventScroll: true });
+}
+
+function render(config: DashboardConfig): void {
+  const session = loadSession();
+  if (!session) {
+    document.title = 'Sign in · Course Service';
+    replaceChildren(
+      root,
+      signInPage(config, () =>
+        navigate(location.pathname.startsWith('/dashboard/courses') ? PATHS.courses : PATHS['api-keys'], {
+          replace: true,
+        }),
+      ),
+    );
+    focusHeading();
+    return;
+  }
+  const signOut = () => {
+    clearSession();
+    setSignInNotice('You have signed out.');
+    navigate('/dashboard/', { replace: true });
+  };
+  const endsSession = (error: unknown) => {
+    if (!isSessionEnded(error)) return false;
+    clearSession();
+    setSignInNotice(`Your session has ended: ${describeError(error).detail}`);
+    for (const dialog of document.querySelectorAll('dialog')) dialog.close();
+    render(config);
+    return true;
+  };
+  const route = currentRoute();
+  if (route === 'home' || route === 'callback') {
+    navigate(PATHS['api-keys'], { replace: true });
+    return;
+  }
+  const page = route === 'courses' ? coursesPage() : apiKeysPage({ client: keyClient(session), endsSession });
+  document.title = `${route === 'courses' ? 'Courses' : 'API Keys'} · Course Service`;
+  replaceChildren(root, shell(session, page, signOut));
+  focusHeading();
+}
+
+async function start(): Promise<void> {
+  replaceChildren(root, loading('Loading the dashboard…'));
+  const config = await loadDashboardConfig();
+  if (config.mode === 'oidc' && currentRoute() === 'callback') {
+    replaceChildren(root, loading('Signing you in…'));
+    const { idToken, returnTo } = await completeOidcSignIn(config);
+    saveSession(sessionFromToken(idToken));
+    history.replaceState(null, '', returnTo);
+  }
+  startRouter(() => render(config));
+}
+
+start().catch((error: unknown) => {
+  replaceChildren(
+    root,
+    h(
+      'main',
+      { id: 'main', class: 'sign-in' },
+      h(
+        'section',
+        { class: 'card sign-in-card' },
+        h('h1', {}, 'The dashboard could not start'),
+        errorAlert(describeError(error)),
+        h('p', {}, h('a', { href: '/dashboard/' }, 'Back to sign-in')),
+      ),
+    ),
+  );
+});
