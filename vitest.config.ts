@@ -1,9 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects: unit and integration suites beside the code, and the contract suite twice, against
+// the reference server and against the msw mocks.
 export default defineConfig({
   test: {
-    include: ['{server,sdk,mocks,contract-tests,domain,dashboard,bench}/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{server,sdk,mocks,domain,dashboard,bench}/**/*.test.ts', 'contract-tests/validator.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'contract:mocks', include: ['contract-tests/contract.test.ts'], env: { CONTRACT_TARGET: 'mocks' } },
+      },
+    ],
   },
 });

@@ -1,0 +1,52 @@
+// The contract suite: one file, so every suite shares one target and the final coverage check
+// sees every response of the run. Which target is chosen is up to the environment (see README).
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { createContract } from './contract.ts';
+import { coverage, renderMatrix, unexercised } from './coverage.ts';
+import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
+import { apiKeysSuite } from './suites/api-keys.ts';
+import { courseLifecycleSuite } from './suites/course-lifecycle.ts';
+import { createCourseSuite } from './suites/create-course.ts';
+import { forbiddenSuite } from './suites/forbidden.ts';
+import { idTokenAuthSuite } from './suites/id-token-auth.ts';
+import { listCoursesSuite } from './suites/list-courses.ts';
+import { mcpSuite } from './suites/mcp.ts';
+import { ownershipSuite } from './suites/ownership.ts';
+import { paginationSuite } from './suites/pagination.ts';
+import { rateLimitsSuite } from './suites/rate-limits.ts';
+import { requestBodiesSuite } from './suites/request-bodies.ts';
+import { serviceSuite } from './suites/service.ts';
+import { selectTarget } from './targets/select-target.ts';
+
+const c = createContract(await selectTarget(process.env));
+afterAll(() => c.target.close());
+
+// Every response was validated by the contract fetch; a broken promise fails the test that got it.
+afterEach(() => {
+  const violations = coverage.takePending();
+  expect(violations, `responses that break openapi.yaml:\n${violations.join('\n')}`).toEqual([]);
+});
+
+serviceSuite(c);
+listCoursesSuite(c);
+createCourseSuite(c);
+courseLifecycleSuite(c);
+requestBodiesSuite(c);
+ownershipSuite(c);
+apiKeysSuite(c);
+apiKeyAuthSuite(c);
+idTokenAuthSuite(c);
+forbiddenSuite(c);
+paginationSuite(c);
+mcpSuite(c);
+rateLimitsSuite(c);
+
+describe('coverage', () => {
+  test('every declared operation × status was exercised, or the spec says why it cannot be', () => {
+    console.log(renderMatrix(c.spec, c.target.name));
+    if (c.validator.strictWarnings.length > 0)
+      console.log(`Ajv strict-mode notes on the spec:\n  ${c.validator.strictWarnings.join('\n  ')}`);
+    expect(coverage.violations, 'responses broke the contract during the run').toEqual([]);
+    expect(unexercised(c.spec), 'declared responses never exercised').toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { type CourseClient, createCourseClient, type Scope } from '../sdk/index.ts';
+import { createContractFetch } from './contract-fetch.ts';
+import { type ContractSpec, loadContractSpec } from './spec.ts';
+import type { Target } from './targets/target.ts';
+import { createResponseValidator, type ResponseValidator } from './validator.ts';
+
+/** A raw answer: status, headers, and the body parsed when it is JSON. */
+export interface RawReply {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read fields of bodies the validator has already checked.
+  body: any;
+}
+
+/** A key made for a test, with the subject and ID token it belongs to. */
+export interface TestKey {
+  key: string;
+  id: string;
+  subject: string;
+  idToken: string;
+  /** An SDK client using this key. */
+  client: CourseClient;
+}
+
+/** Everything a suite uses to talk to the target; every call goes through the validating fetch. */
+export interface Contract {
+  target: Target;
+  spec: ContractSpec;
+  validator: ResponseValidator;
+  fetch: typeof fetch;
+  /** A raw call, for what the SDK cannot express; `json` is sent as an `application/json` body. */
+  call(path: string, init?: RequestInit & { json?: unknown }): Promise<RawReply>;
+  /** An SDK client with these credentials; no retries, so every answer reaches the test. */
+  client(credentials?: { apiKey?: string; idToken?: string; apiKeyHeader?: boolean }): CourseClient;
+  /** A subject no other test uses, so quotas and data never cross tests. */
+  subject(label?: string): string;
+  /** A new key (all scopes unless given) for a new subject unless one is given. */
+  newKey(options?: { subject?: string; scopes?: Scope[]; expiresAt?: string }): Promise<TestKey>;
+}
+
+let subjects = 0;
+
+/**
+ * Wires a target to the spec, the validator and the SDK.
+ *
+ * @example
+ * const c = createContract(await startBuiltInTarget());
+ * const { key, client } = await c.newKey();
+ */
+export function createContract(target: Target, spec = loadContractSpec()): Contract {
+  const validator = createResponseValidator(spec);
+  const contractFetch = createContractFetch(target, spec, validator);
+  const client = (credentials: { apiKey?: string; idToken?: string; apiKeyHeader?: boolean } = {}) =>
+    createCourseClient({ baseUrl: target.baseUrl, fetch: contractFetch, maxRetries: 0, ...credentials });
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const subject = (label = 'user') => `contract-${label}-${run}-${++subjects}`;
+  return {
+    target,
+    spec,
+    validator,
+    fetch: contractFetch,
+    client,
+    subject,
+    async call(path, { json, ...init } = {}) {
+      const headers = new Headers(init.headers);
+      if (json !== undefined && !headers.has('content-type')) headers.set('Content-Type', 'application/json');
+      const body = json === undefined ? init.body : JSON.stringify(json);
+      const response = await contractFetch(`${target.baseUrl}${path}`, { ...init, headers, body });
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: /json/.test(type) && text ? JSON.parse(text) : text,
+      };
+    },
+    async newKey(options = {}) {
+      const owner = options.subject ?? subject();
+      const idToken = await target.issueIdToken(owner);
+      const { scopes, expiresAt } = options;
+      const created = await client({ idToken }).apiKeys.create({
+        name: 'contract test',
+        ...(scopes ? { scopes } : {}),
+        ...(expiresAt ? { expiresAt } : {}),
+      });
+      return {
+        key: created.key,
+        id: created.id,
+        subject: owner,
+        idToken,
+        client: client({ apiKey: created.key }),
+      };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { getHealth, getOpenApiDocument } from '../../sdk/index.ts';
+import { expectRawProblem } from '../assertions.ts';
+import type { Contract } from '../contract.ts';
+import { SPEC_FILE } from '../spec.ts';
+
+/** `getHealth`, `getOpenApiDocument`, and the answers of the server itself (unknown path, wrong method). */
+export function serviceSuite(c: Contract): void {
+  describe('service', () => {
+    test('getHealth answers 200 ok', async () => {
+      const { data } = await getHealth({ client: c.client().raw, throwOnError: true });
+      expect(data.status).toBe('ok');
+    });
+
+    test('getOpenApiDocument serves the contract itself, and 304 for its ETag', async () => {
+      const { data, response } = await getOpenApiDocument({ client: c.client().raw, throwOnError: true });
+      expect(data).toEqual(c.spec.document);
+      expect(readFileSync(SPEC_FILE, 'utf8')).toContain(
+        `version: ${(data.info as { version: string }).version}`,
+      );
+      const etag = response.headers.get('ETag') as string;
+      for (const validator of [etag, `W/${etag}`, '*']) {
+        const again = await c.call('/api/openapi', { headers: { 'If-None-Match': validator } });
+        expect(again.status).toBe(304);
+        expect(again.headers.get('ETag')).toBe(etag);
+      }
+      const other = await c.call('/api/openapi', { headers: { 'If-None-Match': '"not-this-one"' } });
+      expect(other.status).toBe(200);
+    });
+
+    test('an unknown path answers a 404 problem', async () => {
+      expectRawProblem(await c.call('/api/v1/nothing-here'), 404, 'not_found');
+    });
+
+    test('a method the path does not define answers 405 with Allow', async () => {
+      const reply = await c.call('/api/v1/courses', { method: 'PUT' });
+      expectRawProblem(reply, 405, 'method_not_allowed');
+      expect(reply.headers.get('Allow')?.split(/,\s*/).sort()).toEqual(['GET', 'POST']);
+    });
+
+    test('a well-formed X-Request-Id is echoed, a forged one replaced', async () => {
+      const echoed = await c.call('/healthz', { headers: { 'X-Request-Id': 'trace-123.abc' } });
+      expect(echoed.headers.get('X-Request-Id')).toBe('trace-123.abc');
+      const forged = await c.call('/healthz', { headers: { 'X-Request-Id': 'bad id with spaces' } });
+      expect(forged.headers.get('X-Request-Id')).not.toBe('bad id with spaces');
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import type { JWK, JWSHeaderParameters, JWTPayload } from 'jose';
+
+/** What the suite can do with the target's identity provider beyond asking it for tokens. */
+export interface IdentityProviderAccess {
+  /** Signs a token with the provider's real key (claims and header override the valid defaults): expired, wrong issuer, wrong audience. */
+  sign?: (claims: JWTPayload, header?: Partial<JWSHeaderParameters>) => Promise<string>;
+  /** The provider's public keys, to forge an HS256 token keyed with one (algorithm confusion). */
+  jwks?: () => Promise<{ keys: JWK[] }>;
+}
+
+/**
+ * A server under test, whatever it is: the built-in reference server, a deployment, or the msw mocks.
+ * Suites see only this interface, so they never know which target they run against.
+ */
+export interface Target {
+  /** Printed with the coverage matrix. */
+  name: string;
+  /** Where the API is, e.g. `http://127.0.0.1:3000`. */
+  baseUrl: string;
+  /** How to reach it (the mocks answer in-process). */
+  fetch: (request: Request) => Promise<Response>;
+  /** A valid ID token for `subject` from the target's identity provider. */
+  issueIdToken(subject: string): Promise<string>;
+  /** Further access to the identity provider; what is missing is explained in `unsupported`. */
+  idp: IdentityProviderAccess;
+  /** A sibling target with small quotas (5 per 2 s, 3 failed authentications), for the 429 checks. */
+  withSmallLimits?: () => Promise<Target>;
+  /** Why a capability above is absent: printed as a limitation of the run, never skipped silently. */
+  unsupported: Partial<Record<'sign' | 'jwks' | 'withSmallLimits', string>>;
+  /** Stops what the target started. */
+  close(): Promise<void>;
+}
