@@ -1,0 +1,48 @@
+import type { ErrorObject } from 'ajv';
+import type { FieldError } from '../domain/problems.ts';
+
+const LOCATIONS: Record<string, FieldError['location']> = {
+  requestBody: 'body',
+  query: 'query',
+  path: 'path',
+  header: 'header',
+};
+
+function describe(error: ErrorObject): string {
+  const { params } = error;
+  if (error.keyword === 'required') return 'is required';
+  if (error.keyword === 'additionalProperties') return 'is not a known field';
+  if (error.keyword === 'enum') return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+  return error.message ?? 'is invalid';
+}
+
+/**
+ * Turns Ajv errors on the request model (`/requestBody/name`, `/query/limit`, `/header/…`) into a
+ * `validation_failed` problem's `errors`, worded and pointed as the reference server does.
+ *
+ * @example toFieldErrors(validate.errors ?? []) // [{ location: 'body', pointer: '/name', detail: 'is required' }]
+ */
+export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
+  const fields = errors
+    .filter((error) => !['if', 'anyOf', 'oneOf', 'allOf'].includes(error.keyword))
+    .map((error): FieldError => {
+      const [, root = '', ...rest] = error.instancePath.split('/');
+      const { missingProperty, additionalProperty } = error.params as Record<string, string | undefined>;
+      const child = missingProperty ?? additionalProperty;
+      if (root === '' && child === 'requestBody')
+        return { location: 'body', pointer: '', detail: 'a JSON body is required' };
+      const segments = child === undefined ? rest : [...rest, child];
+      return {
+        location: LOCATIONS[root] ?? 'body',
+        pointer: segments.length ? `/${segments.join('/')}` : '',
+        detail: describe(error),
+      };
+    });
+  const seen = new Set<string>();
+  return fields.filter((field) => {
+    const id = `${field.location} ${field.pointer} ${field.detail}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}

@@ -1,0 +1,89 @@
+import type { CourseStatus, Scope } from '../sdk/gen/types.gen.ts';
+
+/**
+ * The owner of declared keys and seeded courses that name none.
+ *
+ * @example createCourseServiceMock({ baseUrl, seed: { courses: [{ name: 'A', owner: DEFAULT_OWNER }] } })
+ */
+export const DEFAULT_OWNER = 'mock-user';
+
+/** An API key the mock accepts from the start. */
+export interface MockApiKey {
+  /** A well-formed key value (format and checksum), e.g. from `mockApiKey()`. */
+  key: string;
+  /** The subject owning the key (and the courses it sees). @default 'mock-user' */
+  owner?: string;
+  /** @default every scope of the spec */
+  scopes?: Scope[];
+  /** @default 'mock key' */
+  name?: string;
+  /** When the key stops working (RFC 3339); `null` or absent: never. */
+  expiresAt?: string | null;
+  /** When the key was revoked (RFC 3339); `null` or absent: it is not. */
+  revokedAt?: string | null;
+}
+
+/** A course present from the start. Listed newest first: the last one given comes first. */
+export interface SeedCourse {
+  name: string;
+  /** @default '' */
+  description?: string;
+  /** @default 'mock-user' */
+  owner?: string;
+  /** @default a new `crs_…` id */
+  id?: string;
+  /** @default 'draft' */
+  status?: CourseStatus;
+  /** RFC 3339; @default when the mock was created */
+  createdAt?: string;
+}
+
+/**
+ * How the mock service is set up.
+ *
+ * @example const options: CourseServiceMockOptions = { baseUrl: 'http://localhost:3000', apiKeys: [{ key: mockApiKey() }] };
+ */
+export interface CourseServiceMockOptions {
+  /** Where the mocked service lives, e.g. `http://localhost:3000` (what the SDK's `baseUrl` is). */
+  baseUrl: string;
+  /** API keys that work from the start. More can be created through `POST /api/v1/api-keys`. */
+  apiKeys?: MockApiKey[];
+  /** ID tokens that work for key management, each mapped to its subject. `POST /dev/token` issues more. */
+  idTokens?: Record<string, string>;
+  /** Data present from the start, and again after every `reset()`. */
+  seed?: { courses?: SeedCourse[] };
+  /** The quota per API key (courses) and per subject (keys), and for failed authentication. @default the server's: 100 per 60 s, 20 failures */
+  rateLimit?: { max?: number; windowSeconds?: number; authFailureMax?: number };
+  /** The prefix of minted keys. @default 'cms' */
+  apiKeyPrefix?: string;
+  /** Larger bodies answer 413. @default 65536 */
+  bodyLimitBytes?: number;
+  /** The mock's notion of now (timestamps, expiry, rate-limit windows). @default () => new Date() */
+  clock?: () => Date;
+}
+
+/** The options with every default filled in. */
+export type ResolvedOptions = Required<Omit<CourseServiceMockOptions, 'rateLimit' | 'seed'>> & {
+  rateLimit: { max: number; windowSeconds: number; authFailureMax: number };
+  seed: { courses: SeedCourse[] };
+};
+
+/**
+ * Fills in the defaults and drops a trailing `/` from `baseUrl`.
+ *
+ * @example resolveOptions({ baseUrl: 'http://localhost:3000/' }).baseUrl // 'http://localhost:3000'
+ */
+export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptions {
+  if (typeof options?.baseUrl !== 'string')
+    throw new TypeError("createCourseServiceMock needs a 'baseUrl', e.g. 'http://localhost:3000'.");
+  return {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    apiKeys: options.apiKeys ?? [],
+    idTokens: options.idTokens ?? {},
+    seed: { courses: options.seed?.courses ?? [] },
+    rateLimit: { max: 100, windowSeconds: 60, authFailureMax: 20, ...options.rateLimit },
+    apiKeyPrefix: options.apiKeyPrefix ?? 'cms',
+    bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
+    clock: options.clock ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,120 @@
+import type { MockOperation } from './operation-table.ts';
+import type { OperationId } from './spec.gen.ts';
+
+/** How many of the next calls a scenario applies to; absent means every call until cleared. */
+export interface Times {
+  times?: number;
+}
+
+/**
+ * Forced outcomes for one operation: the paths that are hard to reach against a real service.
+ *
+ * @example mock.scenario('listCourses').serverError({ times: 2 }).delay(500)
+ */
+export interface ScenarioControl {
+  /** Answer `429 rate_limited` with `Retry-After: retryAfter` (default 1) and the quota headers. */
+  rateLimited(options?: Times & { retryAfter?: number }): ScenarioControl;
+  /** Answer `500 internal_error`. */
+  serverError(options?: Times): ScenarioControl;
+  /** Fail the request as a network error (`fetch` rejects; no response). */
+  networkError(options?: Times): ScenarioControl;
+  /** Answer `ms` milliseconds later than usual (combines with the others). */
+  delay(ms: number, options?: Times): ScenarioControl;
+  /** Remove every scenario of this operation. */
+  clear(): ScenarioControl;
+}
+
+/** A forced failure, as the pipeline applies it. */
+export type Failure =
+  | { kind: 'rateLimited'; retryAfter: number }
+  | { kind: 'serverError' }
+  | { kind: 'networkError' };
+
+type Rule<T> = { value: T; remaining: number };
+
+/** Every operation's scenarios. */
+export interface Scenarios {
+  control(operationId: OperationId): ScenarioControl;
+  /** What applies to this call of `operationId`; counts the call against `times`. */
+  take(operationId: string): { failure?: Failure; delayMs: number };
+  reset(): void;
+}
+
+function takeFirst<T>(rules: Rule<T>[]): T | undefined {
+  const rule = rules[0];
+  if (!rule) return undefined;
+  rule.remaining -= 1;
+  if (rule.remaining <= 0) rules.shift();
+  return rule.value;
+}
+
+/**
+ * Creates the scenario registry over the spec's operations. Scenarios run in the order they were
+ * set: `.serverError({ times: 1 }).rateLimited({ times: 1 })` fails the next call with 500, the one
+ * after with 429, then answers normally. A forced answer is one the spec documents for that
+ * operation; asking for another throws at once.
+ *
+ * @example createScenarios(operations).control('createCourse').rateLimited({ retryAfter: 2, times: 1 })
+ */
+export function createScenarios(operations: readonly MockOperation[]): Scenarios {
+  const failures = new Map<string, Rule<Failure>[]>();
+  const delays = new Map<string, Rule<number>[]>();
+  const rulesOf = <T>(map: Map<string, Rule<T>[]>, id: string) =>
+    map.get(id) ?? map.set(id, []).get(id) ?? [];
+  const remaining = (options: Times = {}, what = 'times') => {
+    const times = options.times ?? Number.POSITIVE_INFINITY;
+    if (!(times >= 1) || (Number.isFinite(times) && !Number.isInteger(times)))
+      throw new TypeError(`${what} must be a whole number of at least 1`);
+    return times;
+  };
+  return {
+    control(operationId) {
+      const operation = operations.find((op) => op.operationId === operationId);
+      if (!operation) {
+        throw new TypeError(
+          `Unknown operation '${operationId}'; the spec has ${operations.map((op) => op.operationId).join(', ')}.`,
+        );
+      }
+      const fail = (value: Failure, options: Times | undefined, status?: number) => {
+        if (status !== undefined && !operation.statuses.has(status)) {
+          throw new TypeError(
+            `${operationId} does not document a ${status} response, so the mock will not send one.`,
+          );
+        }
+        rulesOf(failures, operationId).push({ value, remaining: remaining(options) });
+        return control;
+      };
+      const control: ScenarioControl = {
+        rateLimited: (options = {}) => {
+          const retryAfter = options.retryAfter ?? 1;
+          if (!Number.isInteger(retryAfter) || retryAfter < 1)
+            throw new TypeError('retryAfter must be a whole number of seconds, at least 1');
+          return fail({ kind: 'rateLimited', retryAfter }, options, 429);
+        },
+        serverError: (options) => fail({ kind: 'serverError' }, options, 500),
+        networkError: (options) => fail({ kind: 'networkError' }, options),
+        delay(ms, options) {
+          if (!(ms >= 0) || !Number.isFinite(ms))
+            throw new TypeError('delay takes a finite number of milliseconds');
+          rulesOf(delays, operationId).push({ value: ms, remaining: remaining(options) });
+          return control;
+        },
+        clear() {
+          failures.delete(operationId);
+          delays.delete(operationId);
+          return control;
+        },
+      };
+      return control;
+    },
+    take(operationId) {
+      const failure = takeFirst(failures.get(operationId) ?? []);
+      const delayMs = takeFirst(delays.get(operationId) ?? []) ?? 0;
+      return failure ? { failure, delayMs } : { delayMs };
+    },
+    reset() {
+      failures.clear();
+      delays.clear();
+    },
+  };
+}
