@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startVitest } from 'vitest/node';
@@ -43,7 +44,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const vitest = await startVitest('test', [], {
   root,
   config: false,
-  include: ['contract-tests/**/*.test.ts'],
+  include: ['contract-tests/**/*.test.{ts,js}'],
   watch: false,
   testTimeout: 60_000,
   hookTimeout: 60_000,

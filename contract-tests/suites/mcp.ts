@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectRawProblem } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
+import { coverage } from '../coverage.ts';
 
 /** The JSON-RPC request headers of MCP's Streamable HTTP transport. */
 export const MCP_HEADERS = {
@@ -22,11 +23,22 @@ export function mcpSuite(c: Contract): void {
       return c.call('/mcp', { method: 'POST', headers, ...(body === undefined ? { json } : { body }) });
     };
 
-    test('tools/list answers 200 with the course tools', async () => {
-      const reply = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-      expect(reply.status).toBe(200);
-      expect(reply.body.result.tools.map((tool: { name: string }) => tool.name)).toContain('list_courses');
-    });
+    const noTools = c.target.unsupported.mcpTools;
+    if (noTools) coverage.limitation('MCP tools', noTools);
+    test(
+      noTools
+        ? 'tools/list answers 200 with a JSON-RPC error'
+        : 'tools/list answers 200 with the course tools',
+      async () => {
+        const reply = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+        expect(reply.status).toBe(200);
+        if (noTools) expect(reply.body.error.code).toBe(-32601);
+        else
+          expect(reply.body.result.tools.map((tool: { name: string }) => tool.name)).toContain(
+            'list_courses',
+          );
+      },
+    );
 
     test('a notification is accepted with 202', async () => {
       expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);

@@ -1,21 +1,13 @@
-import { getResponse, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { createCourseServiceMock } from '../../mocks/index.ts';
 import type { Target } from './target.ts';
 
-/** What the suite needs of `mocks/index.ts`: a factory of msw 2 handlers for a base URL. */
-interface MocksEntry {
-  createCourseServiceMock(options: {
-    baseUrl: string;
-    rateLimit?: { max?: number; windowSeconds?: number; authFailureMax?: number };
-  }): { handlers: RequestHandler[] };
-}
-
 const BASE_URL = 'http://course-service.mock';
-// Resolved at run time, so the other targets keep working while the mocks are being written.
-const MOCKS_ENTRY: string = '../../mocks/index.ts';
 
 /**
- * The msw mocks as a target: each request goes straight to the handlers with msw's `getResponse`,
- * no network and no global interception. ID tokens come from the mocks' own `POST /dev/token`.
+ * The msw mocks as a target: msw's `setupServer` intercepts this process's `fetch`, as it does in a
+ * consumer's tests, and any request no handler answers fails the run. ID tokens come from the mocks'
+ * own `POST /dev/token`.
  *
  * @example
  * const target = await mocksTarget();
@@ -23,32 +15,41 @@ const MOCKS_ENTRY: string = '../../mocks/index.ts';
 export async function mocksTarget(
   rateLimit: { max?: number; windowSeconds?: number; authFailureMax?: number } = {},
 ): Promise<Target> {
-  const { createCourseServiceMock } = (await import(MOCKS_ENTRY)) as MocksEntry;
   const mock = createCourseServiceMock({
     baseUrl: BASE_URL,
     rateLimit: { authFailureMax: 1_000_000, ...rateLimit },
   });
-  const answer = async (request: Request) =>
-    (await getResponse(mock.handlers, request)) ??
-    new Response(`no mock handler for ${request.method} ${request.url}`, { status: 599 });
+  const interceptor = setupServer(...mock.handlers);
+  interceptor.listen({ onUnhandledRequest: 'error' });
   return {
     name: `the msw mocks (${rateLimit.max ? 'small quotas' : 'default quotas'})`,
     baseUrl: BASE_URL,
-    fetch: answer,
+    fetch: (request) => fetch(request),
     async issueIdToken(subject) {
-      const request = new Request(`${BASE_URL}/dev/token`, {
+      const response = await fetch(`${BASE_URL}/dev/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ sub: subject }),
       });
-      return ((await (await answer(request)).json()) as { idToken: string }).idToken;
+      return ((await response.json()) as { idToken: string }).idToken;
     },
     idp: {},
-    withSmallLimits: () => mocksTarget({ max: 5, windowSeconds: 2, authFailureMax: 3 }),
+    // Both sets of handlers cannot intercept at once: the small-quota mock replaces this one until closed.
+    withSmallLimits: async () => {
+      interceptor.close();
+      const small = await mocksTarget({ max: 5, windowSeconds: 2, authFailureMax: 3 });
+      const close = async () => {
+        await small.close();
+        interceptor.listen({ onUnhandledRequest: 'error' });
+      };
+      return { ...small, close };
+    },
     unsupported: {
       sign: 'the mocks accept the ID tokens they issue and no signed JWTs, so expiry and claim checks of ID tokens are not theirs to make',
       jwks: 'the mocks publish no JWKS',
+      mcpTools:
+        'the mocks model the REST API; their /mcp authenticates and answers JSON-RPC, but offers no tools',
     },
-    close: async () => {},
+    close: async () => interceptor.close(),
   };
 }

@@ -26,7 +26,7 @@ export interface Target {
   /** A sibling target with small quotas (5 per 2 s, 3 failed authentications), for the 429 checks. */
   withSmallLimits?: () => Promise<Target>;
   /** Why a capability above is absent: printed as a limitation of the run, never skipped silently. */
-  unsupported: Partial<Record<'sign' | 'jwks' | 'withSmallLimits', string>>;
+  unsupported: Partial<Record<'sign' | 'jwks' | 'withSmallLimits' | 'mcpTools', string>>;
   /** Stops what the target started. */
   close(): Promise<void>;
 }
