@@ -803,7 +803,7 @@ export const openApiDocument: OpenApiDocument = {
                       "lastUsedAt": null,
                       "expiresAt": null,
                       "revokedAt": null,
-                      "key": "cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m00mE4a"
+                      "key": "cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m01HUSyT"
                     }
                   }
                 }
@@ -2208,6 +2208,7 @@ export const openApiDocument: OpenApiDocument = {
       },
       "ApiKey": {
         "description": "An API key record. Never holds the key value.",
+        "type": "object",
         "allOf": [
           {
             "$ref": "#/components/schemas/ApiKeyFields"
@@ -2431,7 +2432,7 @@ export const openApiDocument: OpenApiDocument = {
 };
 
 /** The document's strong ETag, as the server computes it. */
-export const openApiEtag = '"-L_uqL_ZXyhurRvFciOLkYPxuhLSJP5O"';
+export const openApiEtag = '"Ut-m4WTY1EKRAbysOunNHr5ulyEzKPiA"';
 
 /** Every operationId of the spec. */
 export type OperationId =

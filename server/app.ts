@@ -3,13 +3,14 @@ import { createRemoteJWKSet } from 'jose';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { createAuthenticator } from './auth/authenticator.ts';
-import { createDevIdentityProvider } from './auth/dev-identity-provider.ts';
-import { DEV_AUDIENCE, DEV_ISSUER } from './auth/dev-identity-provider.ts';
+import { createDevIdentityProvider, DEV_AUDIENCE, DEV_ISSUER } from './auth/dev-identity-provider.ts';
 import { createIdTokenVerifier } from './auth/id-token-verifier.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
 import { loadLocalSecret } from './auth/local-secret.ts';
 import type { Config } from './config.ts';
+import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
+import { accessLog } from './http/access-log.ts';
 import { apiDispatch } from './http/api-dispatch.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
@@ -17,7 +18,8 @@ import { buildOperationTable } from './http/operation-table.ts';
 import { requestIdMiddleware } from './http/request-id.ts';
 import { buildRouteTable } from './http/route-table.ts';
 import { createSpecBackend } from './http/spec-backend.ts';
-import { IDEMPOTENCY_RETENTION_MS, createIdempotency } from './idempotency/idempotency.ts';
+import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './idempotency/idempotency.ts';
+import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { operations as handlers } from './operations/index.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
 import { loadSpec } from './spec.ts';
@@ -35,7 +37,12 @@ export interface App {
  *
  * @example const app = await createApp({ config: loadConfig({ DATA_DIR: ':memory:' }), store, logger });
  */
-export async function createApp(options: { config: Config; store: Store; logger: Logger; clock?: () => Date }): Promise<App> {
+export async function createApp(options: {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  clock?: () => Date;
+}): Promise<App> {
   const { config, store, logger } = options;
   const clock = options.clock ?? (() => new Date());
   const spec = loadSpec();
@@ -44,32 +51,51 @@ export async function createApp(options: { config: Config; store: Store; logger:
   if (missing.length > 0) throw new Error(`operations without a handler: ${missing.join(', ')}`);
 
   const secret =
-    config.apiKeyHashSecret ?? loadLocalSecret(config.dataDir, 'api-key-hash-secret', () => randomBytes(32).toString('base64url'));
+    config.apiKeyHashSecret ??
+    loadLocalSecret(config.dataDir, 'api-key-hash-secret', () => randomBytes(32).toString('base64url'));
   const hasher = createKeyHasher(secret);
   const devProvider = config.identityProvider ? undefined : await createDevIdentityProvider(config.dataDir);
   const idTokens = config.identityProvider
-    ? createIdTokenVerifier({ ...config.identityProvider, keys: createRemoteJWKSet(new URL(config.identityProvider.jwksUrl)) })
-    : createIdTokenVerifier({ issuer: DEV_ISSUER, audience: DEV_AUDIENCE, keys: (devProvider as NonNullable<typeof devProvider>).keys });
+    ? createIdTokenVerifier({
+        ...config.identityProvider,
+        keys: createRemoteJWKSet(new URL(config.identityProvider.jwksUrl)),
+      })
+    : createIdTokenVerifier({
+        issuer: DEV_ISSUER,
+        audience: DEV_AUDIENCE,
+        keys: (devProvider as NonNullable<typeof devProvider>).keys,
+      });
   const lastUsed = createLastUsedTracker(store);
-  const purge = () => store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
+  const purge = () =>
+    store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
   await purge();
-  const purgeTimer = setInterval(() => void purge().catch((err) => logger.warn({ err }, 'idempotency purge failed')), 3600_000);
+  const purgeTimer = setInterval(
+    () => void purge().catch((err) => logger.warn({ err }, 'idempotency purge failed')),
+    3600_000,
+  );
   purgeTimer.unref();
 
+  // Shared by the REST dispatcher and the MCP endpoint: one authentication, one rate-limit quota per key.
+  const authenticator = createAuthenticator({ store, hasher, idTokens, lastUsed, clock });
+  const rateLimits = createRateLimits(config.rateLimit);
+  const operationDeps = { store, clock, config, hasher, lastUsed, spec };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestIdMiddleware(logger));
+  koa.use(accessLog);
   koa.use(errorMiddleware);
   if (devProvider) koa.use(devRoutes(devProvider, config.bodyLimitBytes));
+  koa.use(dashboardRoutes(config));
+  koa.use(mcpRoutes({ authenticator, rateLimits, handlers, operationDeps }));
   koa.use(
     apiDispatch({
       backend: await createSpecBackend(spec.document),
       operations,
       handlers,
       routes: buildRouteTable(spec.document),
-      authenticator: createAuthenticator({ store, hasher, idTokens, lastUsed, clock }),
-      rateLimits: createRateLimits(config.rateLimit),
+      authenticator,
+      rateLimits,
       idempotency: createIdempotency(store, clock),
-      operationDeps: { store, clock, config, hasher, lastUsed, spec },
+      operationDeps,
     }),
   );
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));

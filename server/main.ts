@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { ConfigError, loadConfig } from './config.ts';
 import { listen } from './http-server.ts';
 import { createLogger } from './logger.ts';

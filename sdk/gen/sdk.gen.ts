@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, Options as Options2, TDataShape } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -168,3 +168,35 @@ export const getOpenApiDocument = <ThrowOnError extends boolean = false>(options
  * Liveness and readiness
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/healthz', ...options });
+
+/**
+ * Model Context Protocol endpoint
+ *
+ * The service's MCP face: Streamable HTTP, stateless (no sessions; `GET` and `DELETE` answer
+ * `405`), one JSON response per request. Serves protocol revisions `2026-07-28` and
+ * `2025-11-25` (and the older 2025 revisions) from the same endpoint. Its tools mirror the
+ * course operations (`list_courses`, `get_course`, `create_course`, `update_course`,
+ * `publish_course`, `archive_course`, `restore_course`, `delete_course`), with input and output
+ * schemas derived from this document; domain errors come back as tool results with
+ * `isError: true` and a message saying how to fix the call.
+ *
+ * - **Master key** (`mcpMasterKey`): every tool, each with an explicit `owner` argument,
+ * including key management (`list_api_keys`, `create_api_key`, `revoke_api_key`).
+ * - **API key** (`apiKeyBearer`): the course tools its scopes allow, acting on its own
+ * account; calls are re-checked against the scopes.
+ *
+ * Every request is authenticated (`401` with `WWW-Authenticate` before any MCP processing),
+ * counts against the caller's course rate limit like a REST call, and is refused with `403`
+ * when it carries an `Origin` that is not in `MCP_ALLOWED_ORIGINS` (or, on a server bound to a
+ * loopback address, a non-loopback `Host`).
+ *
+ */
+export const mcp = <ThrowOnError extends boolean = false>(options: Options<McpData, ThrowOnError>) => (options.client ?? client).post<McpResponses, McpErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
+    url: '/mcp',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});

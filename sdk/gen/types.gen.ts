@@ -1007,3 +1007,96 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type McpData = {
+    /**
+     * A JSON-RPC 2.0 request or notification, as defined by the MCP specification.
+     */
+    body: {
+        jsonrpc: '2.0';
+        id?: string | number;
+        method: string;
+        params?: {
+            [key: string]: unknown;
+        };
+    };
+    headers?: {
+        /**
+         * The negotiated protocol revision, sent by clients after initialization.
+         */
+        'MCP-Protocol-Version'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/mcp';
+};
+
+export type McpErrors = {
+    /**
+     * A JSON-RPC 2.0 error response.
+     */
+    400: {
+        jsonrpc: '2.0';
+        id?: string | number | null;
+        error: {
+            code: number;
+            message: string;
+            data?: unknown;
+        };
+    };
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * A JSON-RPC 2.0 error response.
+     */
+    403: {
+        jsonrpc: '2.0';
+        id?: string | number | null;
+        error: {
+            code: number;
+            message: string;
+            data?: unknown;
+        };
+    };
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+};
+
+export type McpError = McpErrors[keyof McpErrors];
+
+export type McpResponses = {
+    /**
+     * A JSON-RPC 2.0 response.
+     */
+    200: {
+        jsonrpc: '2.0';
+        id?: string | number | null;
+        result?: {
+            [key: string]: unknown;
+        };
+        error?: {
+            code: number;
+            message: string;
+            data?: unknown;
+        };
+    };
+    /**
+     * A notification or response was accepted; no body.
+     */
+    202: unknown;
+};
+
+export type McpResponse = McpResponses[keyof McpResponses];
