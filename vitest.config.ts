@@ -11,13 +11,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{server,sdk,mocks,domain,dashboard,bench}/**/*.test.ts', 'contract-tests/validator.test.ts'],
+          include: [
+            '{server,sdk,mocks,domain,dashboard,bench}/**/*.test.ts',
+            'contract-tests/validator.test.ts',
+          ],
         },
       },
       { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
       {
         extends: true,
-        test: { name: 'contract:mocks', include: ['contract-tests/contract.test.ts'], env: { CONTRACT_TARGET: 'mocks' } },
+        test: {
+          name: 'contract:mocks',
+          include: ['contract-tests/contract.test.ts'],
+          env: { CONTRACT_TARGET: 'mocks' },
+        },
       },
     ],
   },

@@ -14,7 +14,9 @@ if (!subject) {
 try {
   const config = loadConfig(process.env);
   if (config.identityProvider || config.production || config.dataDir === ':memory:') {
-    process.stderr.write('The development identity provider is off (IDP_ISSUER set, NODE_ENV=production or DATA_DIR=:memory:).\n');
+    process.stderr.write(
+      'The development identity provider is off (IDP_ISSUER set, NODE_ENV=production or DATA_DIR=:memory:).\n',
+    );
     process.exit(1);
   }
   const provider = await createDevIdentityProvider(config.dataDir);
