@@ -5,7 +5,11 @@ import { newApiKey, startCourseServer } from './test-support.ts';
 // The README's examples are the files in `examples/`, with the import written as a user writes it.
 // This suite proves the README shows exactly those files, then runs each against a real server.
 const examplesDir = new URL('./examples/', import.meta.url);
-const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+// The section "Using the SDK" of the top-level README, up to the next section.
+const readme =
+  /\n## Using the SDK\n[\s\S]*?(?=\n## )/.exec(
+    readFileSync(new URL('../README.md', import.meta.url), 'utf8'),
+  )?.[0] ?? '';
 const asPublished = (source: string) => source.replaceAll("'../index.ts'", "'course-service/sdk'");
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
