@@ -14,15 +14,18 @@ import type { OpenApiDocument } from '../spec.ts';
  * - the operation list frozen: upstream re-derives it on every request.
  */
 export async function createSpecBackend(document: OpenApiDocument): Promise<OpenAPIBackend> {
+  const shared: { coercing?: Ajv2020; strict?: Ajv2020 } = {};
   const backend = new OpenAPIBackend({
     // openapi-backend dereferences in place; the caller's document is also served as is.
     definition: structuredClone(document) as unknown as Document,
     quick: true,
     coerceTypes: true,
+    // One Ajv per option set (parameters are coerced, bodies never) rather than upstream's one per
+    // operation and context: building and compiling them was most of the start-up time.
     customizeAjv: (_ajv, ajvOpts) => {
-      const ajv = new Ajv2020({ ...ajvOpts, allErrors: true, strict: false, useDefaults: true });
-      addFormats.default(ajv);
-      return ajv as never;
+      const key = ajvOpts.coerceTypes ? 'coercing' : 'strict';
+      shared[key] ??= addFormats.default(new Ajv2020({ ...ajvOpts, allErrors: true, strict: false, useDefaults: true }));
+      return shared[key] as never;
     },
   });
   await backend.init();
