@@ -1,6 +1,6 @@
 import { parseApiKey } from '../domain/api-key-format.ts';
+import { bearerToken, looksLikeJwt } from '../domain/credentials.ts';
 import type { ProblemCode } from '../domain/problems.ts';
-import { bearerToken, looksLikeJwt } from './credentials.ts';
 import { MockApiError } from './mock-error.ts';
 import type { MockIdentityProvider } from './mock-identity-provider.ts';
 import type { Model } from './model.ts';
@@ -34,7 +34,7 @@ export interface AuthDeps {
 
 function apiKeyCaller(headers: Headers, deps: AuthDeps): Caller {
   const headerKey = headers.get('x-api-key')?.trim();
-  const bearer = bearerToken(headers);
+  const bearer = bearerToken(headers.get('authorization'));
   if (headerKey === undefined && bearer === undefined)
     throw unauthorized('authentication_required', KEY_HELP, false);
   if (headerKey === undefined && bearer === null) {
@@ -66,7 +66,7 @@ function apiKeyCaller(headers: Headers, deps: AuthDeps): Caller {
 }
 
 function idTokenCaller(headers: Headers, deps: AuthDeps): Caller {
-  const bearer = bearerToken(headers);
+  const bearer = bearerToken(headers.get('authorization'));
   if (bearer === undefined) {
     if (headers.has('x-api-key')) {
       throw unauthorized(

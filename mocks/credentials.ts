@@ -2,29 +2,6 @@ import { formatApiKey, KEY_RANDOM_LENGTH } from '../domain/api-key-format.ts';
 import { BASE62_ALPHABET, randomBase62 } from '../domain/base62.ts';
 import { crc32 } from '../domain/crc32.ts';
 
-const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i;
-
-/**
- * The bearer token of an `Authorization` header: `undefined` without the header, `null` when it is
- * not a Bearer credential. The same rule as the server's.
- *
- * @example bearerToken(new Headers({ Authorization: 'Bearer abc' })) // 'abc'
- */
-export function bearerToken(headers: Headers): string | null | undefined {
-  const header = headers.get('authorization');
-  if (header === null) return undefined;
-  return BEARER.exec(header)?.[1] ?? null;
-}
-
-/**
- * Whether a value has the shape of a JWT (three base64url parts), i.e. is an ID token.
- *
- * @example looksLikeJwt('eyJhbGciOiJFUzI1NiJ9.e30.c2ln') // true
- */
-export function looksLikeJwt(value: string): boolean {
-  return /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/.test(value);
-}
-
 /** A small deterministic generator, so that a label always gives the same key. */
 function seededBase62(label: string, length: number): string {
   let state = crc32(label) || 1;

@@ -1,3 +1,4 @@
+import { canonicalJson } from '../domain/canonical-json.ts';
 import { MockApiError } from './mock-error.ts';
 
 /** How long a stored response is replayed, as the server keeps it. */
@@ -17,15 +18,6 @@ export type IdempotencyStart = { replay: StoredResponse } | { finish: (response?
 export interface Idempotency {
   begin(scope: string, key: string, body: unknown): IdempotencyStart;
   reset(): void;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**

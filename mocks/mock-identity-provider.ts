@@ -1,6 +1,6 @@
 import { encodeBase62, randomBase62 } from '../domain/base62.ts';
 import { crc32 } from '../domain/crc32.ts';
-import { looksLikeJwt } from './credentials.ts';
+import { looksLikeJwt } from '../domain/credentials.ts';
 
 const ISSUER = 'urn:course-service:mock-idp';
 const AUDIENCE = 'course-service';

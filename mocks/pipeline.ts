@@ -1,4 +1,5 @@
 import { delay, HttpResponse } from 'msw';
+import { rateLimitHeaders } from '../domain/rate-limit-headers.ts';
 import { type AuthDeps, authenticate, type Caller } from './authenticate.ts';
 import type { Idempotency, IdempotencyStart } from './idempotency.ts';
 import { mcpResponse } from './mcp-endpoint.ts';
@@ -6,7 +7,7 @@ import { MockApiError, problemResponse } from './mock-error.ts';
 import type { MockOperation } from './operation-table.ts';
 import { operations } from './operations/index.ts';
 import type { OperationContext } from './operations/operation.ts';
-import { type RateLimiter, rateLimitHeaders } from './rate-limiter.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import { mediaTypeOf, readJsonBody } from './read-json-body.ts';
 import type { RequestValidator } from './request-validation.ts';
 import { forcedError, jsonResponse, requestIdOf, successOf } from './responses.ts';

@@ -1,34 +1,11 @@
+import { type RateLimitPolicy, type RateLimitState, rateLimitHeaders } from '../domain/rate-limit-headers.ts';
 import { MockApiError } from './mock-error.ts';
-
-/** The quotas the service keeps: course calls per API key, key management per subject, failed authentication. */
-type RateLimitPolicy = 'courses' | 'api-keys' | 'auth-failures';
-
-/** Where a caller stands in a quota, ready for the `RateLimit*` headers. */
-export interface RateLimitState {
-  policy: RateLimitPolicy;
-  limit: number;
-  windowSeconds: number;
-  remaining: number;
-  resetSeconds: number;
-}
 
 /** Fixed-window counters, as the server's in-memory limiter keeps them. */
 export interface RateLimiter {
   /** Takes one request from `key`'s quota; throws a 429 {@link MockApiError} when it is used up. */
   consume(policy: RateLimitPolicy, key: string): RateLimitState;
   reset(): void;
-}
-
-/**
- * The IETF draft's structured `RateLimit-Policy` and `RateLimit` header values.
- *
- * @example rateLimitHeaders(state) // { 'RateLimit-Policy': '"courses";q=100;w=60', RateLimit: '"courses";r=99;t=60' }
- */
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    'RateLimit-Policy': `"${state.policy}";q=${state.limit};w=${state.windowSeconds}`,
-    RateLimit: `"${state.policy}";r=${state.remaining};t=${state.resetSeconds}`,
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
+import { toFieldErrors } from '../domain/field-errors.ts';
 import type { FieldError } from '../domain/problems.ts';
-import { toFieldErrors } from './field-errors.ts';
 import type { MockOperation } from './operation-table.ts';
 import { specAjv, specRef } from './spec-ajv.ts';
 import { type OpenApiDocument, pointerParts } from './spec-document.ts';

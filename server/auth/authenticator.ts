@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseApiKey } from '../../domain/api-key-format.ts';
+import { bearerToken, looksLikeJwt } from '../../domain/credentials.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { CredentialKind } from '../http/operation-table.ts';
 import type { Store } from '../store/store.ts';
 import { type Caller, REALM } from './caller.ts';
-import { bearerToken, looksLikeJwt } from './credentials.ts';
 import type { IdTokenVerifier } from './id-token-verifier.ts';
 import type { KeyHasher } from './key-hasher.ts';
 import type { LastUsedTracker } from './last-used-tracker.ts';
@@ -39,7 +39,7 @@ export function createAuthenticator(deps: {
 }): Authenticator {
   async function apiKeyCaller(headers: IncomingHttpHeaders): Promise<Caller> {
     const headerKey = typeof headers['x-api-key'] === 'string' ? headers['x-api-key'].trim() : undefined;
-    const bearer = bearerToken(headers);
+    const bearer = bearerToken(headers.authorization);
     if (headerKey === undefined && bearer === undefined)
       throw unauthorized('authentication_required', KEY_HELP, false);
     if (headerKey === undefined && bearer === null) {
@@ -80,7 +80,7 @@ export function createAuthenticator(deps: {
   }
 
   async function idTokenCaller(headers: IncomingHttpHeaders): Promise<Caller> {
-    const bearer = bearerToken(headers);
+    const bearer = bearerToken(headers.authorization);
     if (bearer === undefined) {
       if (headers['x-api-key'] !== undefined) {
         throw unauthorized(

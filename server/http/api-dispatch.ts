@@ -1,5 +1,7 @@
 import type { Context } from 'koa';
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
+import { toFieldErrors } from '../../domain/field-errors.ts';
+import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
@@ -10,12 +12,11 @@ import {
   type OperationInput,
   Reply,
 } from '../operations/operation.ts';
-import { type RateLimits, rateLimitHeaders } from '../rate-limit/rate-limits.ts';
+import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import type { OperationInfo } from './operation-table.ts';
 import { readJsonBody } from './read-json-body.ts';
 import type { RouteTable } from './route-table.ts';
-import { toFieldErrors } from './validation-errors.ts';
 
 /** What the dispatcher is built from; all of it resolved once at start-up. */
 export interface DispatchDeps {

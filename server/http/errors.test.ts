@@ -89,9 +89,15 @@ describe('errors as RFC 9457 problems', () => {
 
   it('coerces query parameters but never body fields', async () => {
     expect((await server.call('GET', '/api/v1/courses?limit=2', { bearer: key })).status).toBe(200);
-    const response = await server.call('POST', '/api/v1/courses', { bearer: key, body: { name: 123, description: true } });
+    const response = await server.call('POST', '/api/v1/courses', {
+      bearer: key,
+      body: { name: 123, description: true },
+    });
     expectProblem(response, 400, 'validation_failed');
-    expect(response.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/description', '/name']);
+    expect(response.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      '/description',
+      '/name',
+    ]);
   });
 
   it('requires a body where the operation takes one', async () => {

@@ -24,7 +24,9 @@ export async function createSpecBackend(document: OpenApiDocument): Promise<Open
     // operation and context: building and compiling them was most of the start-up time.
     customizeAjv: (_ajv, ajvOpts) => {
       const key = ajvOpts.coerceTypes ? 'coercing' : 'strict';
-      shared[key] ??= addFormats.default(new Ajv2020({ ...ajvOpts, allErrors: true, strict: false, useDefaults: true }));
+      shared[key] ??= addFormats.default(
+        new Ajv2020({ ...ajvOpts, allErrors: true, strict: false, useDefaults: true }),
+      );
       return shared[key] as never;
     },
   });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../domain/canonical-json.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { IdempotentResponse, Store } from '../store/store.ts';
 
@@ -11,15 +12,6 @@ export type IdempotencyStart = { replay: IdempotentResponse } | { release: () =>
 /** Stripe-style idempotency: replays, rejects a changed body (422) and a concurrent duplicate (409). */
 export interface Idempotency {
   begin(scope: string, key: string, requestHash: string): Promise<IdempotencyStart>;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** SHA-256 of a request body in canonical JSON, so key order and spacing do not count as a change. */

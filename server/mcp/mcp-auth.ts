@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { bearerToken } from '../../domain/credentials.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { REALM } from '../auth/caller.ts';
-import { bearerToken } from '../auth/credentials.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { McpCaller } from './tool-runner.ts';
 
@@ -22,7 +22,7 @@ export function createMcpAuthenticator(options: {
   // Comparing fixed-length digests keeps the comparison constant-time whatever the length sent.
   const master = options.masterKey ? digest(options.masterKey) : undefined;
   return async function authenticate(headers: IncomingHttpHeaders): Promise<McpCaller> {
-    const bearer = bearerToken(headers);
+    const bearer = bearerToken(headers.authorization);
     if (bearer === undefined) {
       throw new ApiError('authentication_required', HELP, {
         headers: { 'WWW-Authenticate': `Bearer realm="${REALM}"` },

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import type { Context, Next } from 'koa';
+import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { OperationDeps, OperationHandler } from '../operations/operation.ts';
-import { type RateLimits, rateLimitHeaders } from '../rate-limit/rate-limits.ts';
+import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { toolSets } from './admin-tools.ts';
 import { createMcpAuthenticator } from './mcp-auth.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';

@@ -1,30 +1,15 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  type RateLimitPolicy,
+  type RateLimitState,
+  rateLimitHeaders,
+} from '../../domain/rate-limit-headers.ts';
 import { ApiError } from '../http/api-error.ts';
-
-/** The quotas the service keeps: course calls per API key, key management per subject, failed authentication per client address. */
-export type RateLimitPolicy = 'courses' | 'api-keys' | 'auth-failures';
-
-/** Where a caller stands in a quota after a request, ready for the `RateLimit*` headers. */
-export interface RateLimitState {
-  policy: RateLimitPolicy;
-  limit: number;
-  windowSeconds: number;
-  remaining: number;
-  resetSeconds: number;
-}
 
 /** The rate limiters. Backed by memory; `rate-limiter-flexible` has Redis and other stores for a shared one. */
 export interface RateLimits {
   /** Takes one request from `key`'s quota; throws a 429 {@link ApiError} carrying the headers when it is used up. */
   consume(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
-}
-
-/** The IETF draft's structured `RateLimit-Policy` and `RateLimit` header values. */
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    'RateLimit-Policy': `"${state.policy}";q=${state.limit};w=${state.windowSeconds}`,
-    RateLimit: `"${state.policy}";r=${state.remaining};t=${state.resetSeconds}`,
-  };
 }
 
 /** Creates the limiters: `max` requests per `windowSeconds`, and `authFailureMax` failed authentications. */

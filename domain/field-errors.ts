@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { FieldError } from '../../domain/problems.ts';
+import type { FieldError } from './problems.ts';
 
 const LOCATIONS: Record<string, FieldError['location']> = {
   requestBody: 'body',
@@ -17,8 +17,10 @@ function describe(error: ErrorObject): string {
 }
 
 /**
- * Turns openapi-backend's Ajv errors (instance paths such as `/requestBody/name` or `/query/limit`)
- * into the problem's per-field `errors`: where the field is, a JSON Pointer to it, and what is wrong.
+ * Turns Ajv errors on the request model (`/requestBody/name`, `/query/limit`, `/header/…`) into a
+ * `validation_failed` problem's `errors`: where the field is, a JSON Pointer to it, and what is wrong.
+ *
+ * @example toFieldErrors(validate.errors ?? []) // [{ location: 'body', pointer: '/name', detail: 'is required' }]
  */
 export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
   const fields = errors
@@ -36,7 +38,11 @@ export function toFieldErrors(errors: ErrorObject[]): FieldError[] {
         detail: describe(error),
       };
     });
-  const unique = new Map<string, FieldError>();
-  for (const field of fields) unique.set(`${field.location} ${field.pointer} ${field.detail}`, field);
-  return [...unique.values()];
+  const seen = new Set<string>();
+  return fields.filter((field) => {
+    const id = `${field.location} ${field.pointer} ${field.detail}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
