@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+
+/** How a benchmark run is configured. */
+export interface BenchOptions {
+  quick: boolean;
+  passes: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  tool: 'auto' | 'wrk' | 'autocannon';
+  json: string | undefined;
+  /** Skip our server (the baselines alone, e.g. while it is not built yet). */
+  baselinesOnly: boolean;
+  sizes: { small: number; large: number };
+  /** Where seeded data sets are kept between runs (seeding 100,000 courses takes a while). */
+  dataCache: string | undefined;
+}
+
+/** The usage text printed by `--help`. */
+export const usage = `Usage: npm run bench -- [options]
+  --quick            1 pass of 2 s runs (whole benchmark under two minutes)
+  --json FILE        also write the figures as JSON to FILE
+  --passes N         passes (default 3; 1 with --quick)
+  --duration S       seconds per measured run (default 5; 2 with --quick)
+  --connections N    concurrent connections (default 50)
+  --tool NAME        wrk | autocannon (default: wrk when on PATH)
+  --baselines-only   run only bare node:http and bare Koa
+  --large N          courses in the large data set (default 100000)
+  --data-cache DIR   keep the seeded data sets in DIR and reuse them while server/store is unchanged`;
+
+function positive(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got ${value}`);
+  return n;
+}
+
+/** Parses the command line; throws with a message on anything invalid. */
+export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      json: { type: 'string' },
+      passes: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      tool: { type: 'string', default: 'auto' },
+      'baselines-only': { type: 'boolean', default: false },
+      large: { type: 'string' },
+      'data-cache': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const tool = values.tool;
+  if (tool !== 'auto' && tool !== 'wrk' && tool !== 'autocannon') throw new Error(`--tool: unknown ${tool}`);
+  const quick = values.quick === true;
+  const durationSeconds = positive(values.duration, 'duration', quick ? 2 : 5);
+  return {
+    help: values.help === true,
+    quick,
+    passes: Math.round(positive(values.passes, 'passes', quick ? 1 : 3)),
+    durationSeconds,
+    warmupSeconds: quick ? 1 : 2,
+    connections: Math.round(positive(values.connections, 'connections', 50)),
+    tool,
+    json: values.json,
+    baselinesOnly: values['baselines-only'] === true,
+    sizes: { small: 1_000, large: Math.round(positive(values.large, 'large', 100_000)) },
+    dataCache: values['data-cache'],
+  };
+}

@@ -1,0 +1,120 @@
+import { cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ChildServer } from './child-server.ts';
+import { type Datasets, startOurs } from './datasets.ts';
+import type { LoadGenerator, LoadRequest, LoadResult } from './load/types.ts';
+import type { BenchOptions } from './options.ts';
+import type { DatasetName, Scenario, ServerName } from './scenarios.ts';
+
+/** One measured load run. */
+export interface RunRecord {
+  pass: number;
+  scenario: string;
+  server: ServerName;
+  result: LoadResult;
+}
+
+/** What a pass measured of our server besides load: start-up time and memory. */
+interface PassExtras {
+  pass: number;
+  startupMs: Partial<Record<DatasetName, number>>;
+  /** Resident memory on the large set after warm-up, and its peak over the pass. */
+  memory?: { rssMb: number; peakMb: number };
+}
+
+/** Everything the passes measured, before summarising. */
+export interface RawResults {
+  runs: RunRecord[];
+  extras: PassExtras[];
+}
+
+/** Sends `request` once and throws unless it gets the answer the scenario is meant to measure. */
+async function check(
+  url: string,
+  request: LoadRequest,
+  scenario: Scenario,
+  server: ServerName,
+): Promise<void> {
+  const response = await fetch(url + request.path, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await response.json().catch(() => undefined)) as { data?: unknown[] } | undefined;
+  const expected = request.method === 'POST' ? 201 : 200;
+  const pageOk = !scenario.id.startsWith('list') || body?.data?.length === 20;
+  if (response.status !== expected || !pageOk) {
+    throw new Error(
+      `${scenario.id} on ${server}: got ${response.status} ${JSON.stringify(body).slice(0, 300)}`,
+    );
+  }
+}
+
+/**
+ * Runs every pass: for each data set, our server starts on a fresh copy of it, then each scenario
+ * drives its servers in turn (node, koa, ours), each with a warm-up run and a measured run.
+ */
+export async function runPasses(
+  options: BenchOptions,
+  generator: LoadGenerator,
+  plan: Scenario[],
+  baselines: Record<'node' | 'koa', ChildServer>,
+  datasets: Datasets | undefined,
+  root: string,
+  log: (line: string) => void,
+): Promise<RawResults> {
+  const raw: RawResults = { runs: [], extras: [] };
+  const load = { connections: options.connections };
+  for (let pass = 1; pass <= options.passes; pass++) {
+    const extras: PassExtras = { pass, startupMs: {} };
+    raw.extras.push(extras);
+    for (const dataset of ['small', 'large'] as const) {
+      const seeded = datasets?.[dataset];
+      // Without our server the large set adds nothing: the baselines hold no data.
+      if (!seeded && dataset === 'large') continue;
+      const group = plan
+        .filter((s) => s.dataset === dataset)
+        .map((s) => ({ ...s, servers: s.servers.filter((name) => name !== 'ours' || seeded !== undefined) }));
+      if (group.length === 0) continue;
+      let ours: ChildServer | undefined;
+      const copy = join(root, `pass-${pass}-${dataset}`);
+      if (seeded) {
+        await cp(seeded.dir, copy, { recursive: true });
+        const started = await startOurs(copy);
+        ours = started.server;
+        extras.startupMs[dataset] = started.startupMs;
+        log(
+          `pass ${pass}: our server started on ${seeded.count} courses in ${started.startupMs.toFixed(0)} ms`,
+        );
+      }
+      try {
+        for (const scenario of group) {
+          const request = scenario.request(seeded ?? { key: 'none', courseId: 'crs_0000000000000000' });
+          for (const server of scenario.servers) {
+            const url = server === 'ours' ? (ours?.url ?? '') : baselines[server].url;
+            await check(url, request, scenario, server);
+            await generator.run(url, request, { ...load, durationSeconds: options.warmupSeconds });
+            if (server === 'ours' && dataset === 'large' && !extras.memory)
+              extras.memory = await ours?.memory();
+            const result = await generator.run(url, request, {
+              ...load,
+              durationSeconds: options.durationSeconds,
+            });
+            raw.runs.push({ pass, scenario: scenario.id, server, result });
+            const flag =
+              result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
+            log(
+              `pass ${pass}: ${scenario.id} ${server}: ${result.requestsPerSecond.toFixed(0)} req/s${flag}`,
+            );
+          }
+        }
+        if (ours && extras.memory) extras.memory.peakMb = (await ours.memory()).peakMb;
+      } finally {
+        await ours?.stop();
+        await rm(copy, { recursive: true, force: true });
+      }
+    }
+  }
+  return raw;
+}

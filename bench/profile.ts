@@ -1,0 +1,69 @@
+// `tsx bench/profile.ts`: CPU-profiles our server under one scenario at a time and prints the
+// functions and packages with the most self time during the measured load (start-up excluded).
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from './child-server.ts';
+import { summariseProfile } from './cpu-profile.ts';
+import { prepareDatasets, startOurs } from './datasets.ts';
+import { pickLoadGenerator } from './load/index.ts';
+import { scenarios } from './scenarios.ts';
+
+const { values } = parseArgs({
+  options: {
+    scenario: { type: 'string', multiple: true },
+    courses: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '5' },
+    top: { type: 'string', default: '25' },
+    tool: { type: 'string', default: 'auto' },
+    'data-cache': { type: 'string' },
+  },
+});
+const courses = Number(values.courses);
+const seconds = Number(values.seconds);
+const large = courses > 1000 ? courses : undefined;
+const wanted = values.scenario ?? ['list', 'create'];
+const plan = scenarios({ small: 1000, large: large ?? 100_000 }).filter(
+  (s) => wanted.includes(s.id.replace('-large', '')) && (s.dataset === 'large') === (large !== undefined),
+);
+const tool = values.tool === 'wrk' || values.tool === 'autocannon' ? values.tool : 'auto';
+const generator = pickLoadGenerator(tool);
+const log = (line: string): void => void process.stderr.write(`[profile] ${line}\n`);
+const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+const root = await mkdtemp(join(tmpdir(), 'course-profile-'));
+try {
+  const datasets = await prepareDatasets(root, { small: 1000, large }, values['data-cache'], log);
+  const seeded = datasets.large ?? datasets.small;
+  for (const scenario of plan) {
+    const dir = join(root, `prof-${scenario.id}`);
+    const { server } = await startOurs(seeded.dir, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    const request = scenario.request(seeded);
+    const load = { connections: 50, durationSeconds: seconds };
+    await generator.run(server.url, request, { ...load, durationSeconds: 2 });
+    const fromUs = nowUs();
+    const result = await generator.run(server.url, request, load);
+    const toUs = nowUs();
+    await server.stop();
+    const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error(`no profile written in ${dir}`);
+    const profile = JSON.parse(await readFile(join(dir, file), 'utf8'));
+    const summary = summariseProfile(profile, { fromUs, toUs }, repoRoot);
+    const top = Number(values.top);
+    const line = (s: { name: string; ms: number; percent: number }): string =>
+      `  ${s.percent.toFixed(1).padStart(5)}%  ${s.ms.toFixed(0).padStart(6)} ms  ${s.name}`;
+    console.log(
+      `\n== ${scenario.label}: ${result.requestsPerSecond.toFixed(0)} req/s under the profiler (${generator.name}), ${summary.totalMs.toFixed(0)} ms sampled`,
+    );
+    console.log('self time by package / file:');
+    console.log(summary.owners.slice(0, 15).map(line).join('\n'));
+    console.log('self time by function:');
+    for (const f of summary.functions.slice(0, top)) {
+      console.log(line(f));
+      if (f.via) console.log(`${' '.repeat(20)}via ${f.via}`);
+    }
+  }
+} finally {
+  await rm(root, { recursive: true, force: true });
+}

@@ -1,0 +1,92 @@
+import type { Figure, Summary } from './summary.ts';
+
+/** One target of issue 7, with the measured value beside it. */
+export interface TargetResult {
+  name: string;
+  target: string;
+  value: number | undefined;
+  /** Undefined when the figure was not measured in this run. */
+  met: boolean | undefined;
+}
+
+const ours = (summary: Summary, id: string): Figure | undefined =>
+  summary.scenarios.find((s) => s.id === id)?.servers.ours;
+
+/** Compares the summary with the issue's targets. A report, not an assertion. */
+export function evaluateTargets(summary: Summary): TargetResult[] {
+  const atLeast = (name: string, min: number, value: number | undefined): TargetResult => ({
+    name,
+    target: `>= ${min.toFixed(2)}`,
+    value,
+    met: value === undefined || Number.isNaN(value) ? undefined : value >= min,
+  });
+  const below = (name: string, max: number, unit: string, value: number | undefined): TargetResult => ({
+    name,
+    target: `< ${max} ${unit}`,
+    value,
+    met: value === undefined || Number.isNaN(value) ? undefined : value < max,
+  });
+  return [
+    atLeast('list courses, req/s ×node', 0.4, ours(summary, 'list')?.vsNode.rps),
+    atLeast('get one course, req/s ×node', 0.4, ours(summary, 'get')?.vsNode.rps),
+    atLeast('create (durable), req/s ×node', 0.25, ours(summary, 'create')?.vsNode.rps),
+    atLeast('list, large set ÷ small set', 0.8, summary.growth.list),
+    atLeast('create, large set ÷ small set', 0.8, summary.growth.create),
+    below('start-up on the large set', 2000, 'ms', summary.startupMs.large),
+    below('resident memory, large set', 300, 'MB', summary.memory?.rssMb),
+  ];
+}
+
+const num = (value: number | undefined, digits: number): string =>
+  value === undefined || Number.isNaN(value)
+    ? '–'
+    : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+const row = (cells: string[], widths: number[]): string =>
+  cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+
+/** The figures as a plain-text table, with the targets and whether each was met. */
+export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
+  const widths = [44, 5, 9, 6, 7, 6, 7, 6];
+  const lines = [
+    header,
+    '',
+    row(['scenario', 'server', 'req/s', '×node', 'p50 ms', '×node', 'p99 ms', '×node'], widths),
+  ];
+  lines.push('-'.repeat(widths.reduce((a, b) => a + b + 2, -2)));
+  for (const scenario of summary.scenarios) {
+    let first = true;
+    for (const [name, f] of Object.entries(scenario.servers)) {
+      const warn = f.non2xx + f.errors > 0 ? `  ! ${f.non2xx} non-2xx, ${f.errors} errors` : '';
+      const cells = [first ? scenario.label : '', name, num(f.rps, 0), num(f.vsNode.rps, 2)];
+      cells.push(num(f.p50Ms, 2), num(f.vsNode.p50, 2), num(f.p99Ms, 2), num(f.vsNode.p99, 2));
+      lines.push(row(cells, widths) + warn);
+      first = false;
+    }
+  }
+  lines.push('');
+  const { growth, startupMs, memory } = summary;
+  if (growth.list !== undefined || growth.create !== undefined) {
+    lines.push(
+      `our throughput, large set ÷ small set: list ${num(growth.list, 2)}, create ${num(growth.create, 2)}`,
+    );
+  }
+  if (startupMs.small !== undefined) {
+    lines.push(
+      `our start-up (spawn → /healthz 200): small set ${num(startupMs.small, 0)} ms, large set ${num(startupMs.large, 0)} ms` +
+        ` (bare node:http, same launcher: ${num(startupMs.baseline, 0)} ms)`,
+    );
+  }
+  if (memory)
+    lines.push(
+      `our resident memory on the large set: ${num(memory.rssMb, 0)} MB after warm-up, peak ${num(memory.peakMb, 0)} MB`,
+    );
+  lines.push('', 'targets (medians; a report, not a test):');
+  for (const t of targets) {
+    const verdict = t.met === undefined ? 'not measured' : t.met ? 'pass' : 'MISS';
+    lines.push(
+      `  ${t.name.padEnd(34)} ${t.target.padEnd(10)} ${num(t.value, t.target.startsWith('<') ? 0 : 2).padStart(8)}  ${verdict}`,
+    );
+  }
+  return lines.join('\n');
+}

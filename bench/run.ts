@@ -1,0 +1,82 @@
+// `npm run bench`: bare node:http, bare Koa and our server under the same load; see bench/README.md.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, spawnServer } from './child-server.ts';
+import { type Datasets, prepareDatasets } from './datasets.ts';
+import { pickLoadGenerator } from './load/index.ts';
+import { parseOptions, usage } from './options.ts';
+import { runPasses } from './passes.ts';
+import { evaluateTargets, formatReport } from './report.ts';
+import { scenarios } from './scenarios.ts';
+import { summarise } from './summary.ts';
+
+const log = (line: string): void => {
+  process.stderr.write(`[bench ${((performance.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+};
+const began = performance.now();
+const loadBefore = loadavg()[0] ?? 0;
+
+const options = parseOptions(process.argv.slice(2));
+if (options.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (!options.baselinesOnly && !existsSync(join(repoRoot, 'server/index.ts'))) {
+  log('server/index.ts does not exist yet: running the baselines only');
+  options.baselinesOnly = true;
+}
+
+const generator = pickLoadGenerator(options.tool);
+const plan = scenarios(options.sizes);
+const root = await mkdtemp(join(tmpdir(), 'course-bench-'));
+const [node, koa] = await Promise.all([
+  spawnServer('bench/baselines/node-http.ts'),
+  spawnServer('bench/baselines/koa.ts'),
+]);
+try {
+  log(
+    `load generator ${generator.name}, ${options.connections} connections, ${options.passes} pass(es) of ${options.durationSeconds} s runs`,
+  );
+  let datasets: Datasets | undefined;
+  if (!options.baselinesOnly) datasets = await prepareDatasets(root, options.sizes, options.dataCache, log);
+  const raw = await runPasses(options, generator, plan, { node, koa }, datasets, root, log);
+  const summary = summarise(raw, plan);
+  summary.startupMs.baseline = node.announcedMs;
+  const targets = evaluateTargets(summary);
+  const meta = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: availableParallelism(),
+    tool: generator.name,
+    quick: options.quick,
+    passes: options.passes,
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+    sizes: options.sizes,
+    seedMs: { small: datasets?.small.seedMs, large: datasets?.large?.seedMs },
+    totalSeconds: (performance.now() - began) / 1000,
+    loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },
+  };
+  // Other work on the machine skews the servers unequally (the slowest suffers most). The load
+  // average after the run includes the benchmark's own two busy processes, so only `before` tells.
+  const warning =
+    meta.loadAverage.before > 0.75 * meta.cpus
+      ? `\nWARNING: the machine was busy before the run (1-min load average ${meta.loadAverage.before.toFixed(1)} on ${meta.cpus} CPUs): figures are unreliable.`
+      : '';
+  const header = `course-service benchmark — ${meta.tool}, ${meta.connections} connections, ${meta.passes} pass(es) × ${meta.durationSeconds} s, node ${meta.node}, ${meta.cpus} CPUs; ×node = ratio to bare node:http in the same pass (median)`;
+  console.log(formatReport(summary, targets, header + warning));
+  if (options.json) {
+    await writeFile(
+      options.json,
+      `${JSON.stringify({ meta, ...summary, targets, runs: raw.runs, extras: raw.extras }, null, 2)}\n`,
+    );
+    log(`wrote ${options.json}`);
+  }
+  log(`done in ${meta.totalSeconds.toFixed(0)} s`);
+} finally {
+  await Promise.all([node.stop(), koa.stop()]);
+  await rm(root, { recursive: true, force: true });
+}

@@ -1,0 +1,85 @@
+import type { LoadRequest } from './load/types.ts';
+import { courseBody } from './seed.ts';
+
+/** The servers compared: the two bare baselines and ours. */
+export type ServerName = 'node' | 'koa' | 'ours';
+
+/** Which stored data our server runs on: the small (1,000) or large (100,000) course set. */
+export type DatasetName = 'small' | 'large';
+
+/** One load scenario: the same request sent to each of `servers`. */
+export interface Scenario {
+  id: string;
+  label: string;
+  dataset: DatasetName;
+  servers: ServerName[];
+  /** Whether the scenario writes (run after the reads of its dataset, as it grows the data). */
+  writes: boolean;
+  request(context: { key: string; courseId: string }): LoadRequest;
+}
+
+const list = ({ key }: { key: string }): LoadRequest => ({
+  method: 'GET',
+  path: '/api/v1/courses?limit=20',
+  headers: { authorization: `Bearer ${key}` },
+});
+
+const create = ({ key }: { key: string }): LoadRequest => ({
+  method: 'POST',
+  path: '/api/v1/courses',
+  headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  body: courseBody(0),
+});
+
+/** The scenarios, in the order a pass runs them (reads before writes for each dataset). */
+export function scenarios(sizes: { small: number; large: number }): Scenario[] {
+  const all: ServerName[] = ['node', 'koa', 'ours'];
+  const small = sizes.small.toLocaleString('en-US');
+  const large = sizes.large.toLocaleString('en-US');
+  return [
+    {
+      id: 'list',
+      label: `list courses (page of 20, ${small} stored)`,
+      dataset: 'small',
+      servers: all,
+      writes: false,
+      request: list,
+    },
+    {
+      id: 'get',
+      label: `get one course (${small} stored)`,
+      dataset: 'small',
+      servers: all,
+      writes: false,
+      request: ({ key, courseId }) => ({
+        method: 'GET',
+        path: `/api/v1/courses/${courseId}`,
+        headers: { authorization: `Bearer ${key}` },
+      }),
+    },
+    {
+      id: 'create',
+      label: `create a course, durable (${small} stored)`,
+      dataset: 'small',
+      servers: all,
+      writes: true,
+      request: create,
+    },
+    {
+      id: 'list-large',
+      label: `list courses (${large} stored)`,
+      dataset: 'large',
+      servers: ['node', 'ours'],
+      writes: false,
+      request: list,
+    },
+    {
+      id: 'create-large',
+      label: `create a course (${large} stored)`,
+      dataset: 'large',
+      servers: ['node', 'ours'],
+      writes: true,
+      request: create,
+    },
+  ];
+}

@@ -1,0 +1,111 @@
+import type { RawResults, RunRecord } from './passes.ts';
+import type { Scenario, ServerName } from './scenarios.ts';
+
+/** Medians over passes of one server in one scenario, and of its ratios to bare node:http. */
+export interface Figure {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Medians of the per-pass ratios to bare node:http in the same scenario and pass. */
+  vsNode: { rps: number; p50: number; p99: number };
+  /** Summed over passes: anything non-zero means some answers were not the intended ones. */
+  non2xx: number;
+  errors: number;
+}
+
+/** The summarised benchmark. */
+export interface Summary {
+  scenarios: Array<{ id: string; label: string; servers: Partial<Record<ServerName, Figure>> }>;
+  /** Our server's throughput on the large set as a ratio to the small set (same pass, median). */
+  growth: { list?: number; create?: number };
+  /** Our server's start-up on each set; `baseline` is bare node:http's, launched the same way. */
+  startupMs: { small?: number; large?: number; baseline?: number };
+  memory?: { rssMb: number; peakMb: number };
+}
+
+/** The median of `values` (NaN when empty), ignoring NaN entries. */
+function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+const ratio = (a: number, b: number): number => (b > 0 ? a / b : Number.NaN);
+
+function figure(runs: RunRecord[], nodeRuns: RunRecord[]): Figure {
+  const node = (pass: number): RunRecord | undefined => nodeRuns.find((r) => r.pass === pass);
+  const per = (pick: (r: RunRecord) => number): number =>
+    median(
+      runs.map((r) => {
+        const base = node(r.pass);
+        return base ? ratio(pick(r), pick(base)) : Number.NaN;
+      }),
+    );
+  return {
+    rps: median(runs.map((r) => r.result.requestsPerSecond)),
+    p50Ms: median(runs.map((r) => r.result.p50Ms)),
+    p99Ms: median(runs.map((r) => r.result.p99Ms)),
+    vsNode: {
+      rps: per((r) => r.result.requestsPerSecond),
+      p50: per((r) => r.result.p50Ms),
+      p99: per((r) => r.result.p99Ms),
+    },
+    non2xx: runs.reduce((sum, r) => sum + r.result.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.result.errors, 0),
+  };
+}
+
+function growth(raw: RawResults, large: string, small: string): number | undefined {
+  const ours = raw.runs.filter((r) => r.server === 'ours');
+  const ratios = ours
+    .filter((r) => r.scenario === large)
+    .map((r) => {
+      const base = ours.find((b) => b.scenario === small && b.pass === r.pass);
+      return base ? ratio(r.result.requestsPerSecond, base.result.requestsPerSecond) : Number.NaN;
+    });
+  return ratios.length ? median(ratios) : undefined;
+}
+
+const medianOf = (values: Array<number | undefined>): number | undefined => {
+  const present = values.filter((v): v is number => v !== undefined);
+  return present.length ? median(present) : undefined;
+};
+
+/** Summarises the raw runs: medians over passes, ratios within a pass. */
+export function summarise(raw: RawResults, plan: Scenario[]): Summary {
+  const measured = plan.filter((scenario) => raw.runs.some((r) => r.scenario === scenario.id));
+  const scenarios = measured.map((scenario) => {
+    const runs = raw.runs.filter((r) => r.scenario === scenario.id);
+    const nodeRuns = runs.filter((r) => r.server === 'node');
+    const servers: Partial<Record<ServerName, Figure>> = {};
+    for (const name of scenario.servers) {
+      const mine = runs.filter((r) => r.server === name);
+      if (mine.length) servers[name] = figure(mine, nodeRuns);
+    }
+    return { id: scenario.id, label: scenario.label, servers };
+  });
+  const memories = raw.extras.flatMap((e) => (e.memory ? [e.memory] : []));
+  const summary: Summary = {
+    scenarios,
+    growth: {},
+    startupMs: {},
+  };
+  const list = growth(raw, 'list-large', 'list');
+  const create = growth(raw, 'create-large', 'create');
+  if (list !== undefined) summary.growth.list = list;
+  if (create !== undefined) summary.growth.create = create;
+  const small = medianOf(raw.extras.map((e) => e.startupMs.small));
+  const large = medianOf(raw.extras.map((e) => e.startupMs.large));
+  if (small !== undefined) summary.startupMs.small = small;
+  if (large !== undefined) summary.startupMs.large = large;
+  if (memories.length) {
+    summary.memory = {
+      rssMb: median(memories.map((m) => m.rssMb)),
+      peakMb: median(memories.map((m) => m.peakMb)),
+    };
+  }
+  return summary;
+}
