@@ -13,7 +13,7 @@ export interface RawReply {
 }
 
 /** A key made for a test, with the subject and ID token it belongs to. */
-export interface TestKey {
+interface TestKey {
   key: string;
   id: string;
   subject: string;

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 type Obj = Record<string, unknown>;
 
 /** A header a response declares, with the JSON Pointer of its schema inside the spec. */
-export interface HeaderDecl {
+interface HeaderDecl {
   name: string;
   required: boolean;
   schemaPointer: string;
@@ -13,7 +13,7 @@ export interface HeaderDecl {
 }
 
 /** A media type a response declares, with the JSON Pointer of its schema. */
-export interface ContentDecl {
+interface ContentDecl {
   mediaType: string;
   schemaPointer: string;
 }

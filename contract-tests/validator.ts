@@ -21,7 +21,7 @@ export interface ResponseValidator {
 const essence = (contentType: string | null) => (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** The declaration that covers `status`: exact, then `4XX`-style range, then `default`. */
-export function declaredResponse(operation: SpecOperation, status: number): ResponseDecl | undefined {
+function declaredResponse(operation: SpecOperation, status: number): ResponseDecl | undefined {
   const exact = operation.responses.find((r) => r.status === String(status));
   return (
     exact ??

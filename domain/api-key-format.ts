@@ -7,9 +7,9 @@ export type KeyEnvironment = 'prod' | 'test';
 /** Random characters in a key; with the checksum they make the 32 the format promises. */
 export const KEY_RANDOM_LENGTH = 26;
 /** Base62 characters of CRC-32 checksum at the end of a key (62^6 > 2^32). */
-export const KEY_CHECKSUM_LENGTH = 6;
+const KEY_CHECKSUM_LENGTH = 6;
 /** How many random characters the non-secret `start` shows after `<prefix>_<env>_`. */
-export const KEY_START_LENGTH = 4;
+const KEY_START_LENGTH = 4;
 
 const PREFIX_PATTERN = /^[a-z][a-z0-9]{1,9}$/;
 const KEY_PATTERN = /^([a-z][a-z0-9]{1,9})_(prod|test)_([0-9A-Za-z]{32})$/;

@@ -59,7 +59,7 @@ export class APIPromise<T> implements Promise<T> {
 }
 
 /** Settles a call into `{ data, error, response }` instead of rejecting. */
-export async function settle<T>(call: APIPromise<T>): Promise<Result<T>> {
+async function settle<T>(call: APIPromise<T>): Promise<Result<T>> {
   try {
     return { data: await call, error: undefined };
   } catch (error) {

@@ -30,10 +30,10 @@ export interface TransportOptions extends Partial<RetryPolicy> {
 }
 
 /** Which credential an operation takes: API key for courses, ID token for key management. */
-export type CredentialKind = 'apiKey' | 'idToken';
+type CredentialKind = 'apiKey' | 'idToken';
 
 /** What the resource layer passes to a generated SDK function. */
-export interface CallOptions {
+interface CallOptions {
   client: Client;
   auth: (auth: Auth) => Promise<string | undefined>;
   throwOnError: false;

@@ -14,9 +14,9 @@ import { accessLog } from './http/access-log.ts';
 import { apiDispatch } from './http/api-dispatch.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { buildOperationRouter } from './http/operation-router.ts';
 import { buildOperationTable } from './http/operation-table.ts';
 import { requestIdMiddleware } from './http/request-id.ts';
-import { buildRouteTable } from './http/route-table.ts';
 import { createSpecBackend } from './http/spec-backend.ts';
 import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './idempotency/idempotency.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
@@ -81,17 +81,15 @@ export async function createApp(options: {
   const operationDeps = { store, clock, config, hasher, lastUsed, spec };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestIdMiddleware(logger));
-  koa.use(accessLog);
+  koa.use(accessLog(logger));
   koa.use(errorMiddleware);
   if (devProvider) koa.use(devRoutes(devProvider, config.bodyLimitBytes));
   koa.use(dashboardRoutes(config));
   koa.use(mcpRoutes({ authenticator, rateLimits, handlers, operationDeps }));
   koa.use(
     apiDispatch({
-      backend: await createSpecBackend(spec.document),
-      operations,
+      router: buildOperationRouter(await createSpecBackend(spec.document), operations),
       handlers,
-      routes: buildRouteTable(spec.document),
       authenticator,
       rateLimits,
       idempotency: createIdempotency(store, clock),

@@ -6,7 +6,7 @@ import type { Target } from './target.ts';
 import { startTestIdentityProvider } from './test-identity-provider.ts';
 
 /** The quotas of the sibling started for the 429 checks. */
-export const SMALL_LIMITS = {
+const SMALL_LIMITS = {
   RATE_LIMIT_MAX: '5',
   RATE_LIMIT_WINDOW_SECONDS: '2',
   AUTH_FAILURE_LIMIT_MAX: '3',

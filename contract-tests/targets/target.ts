@@ -1,7 +1,7 @@
 import type { JWK, JWSHeaderParameters, JWTPayload } from 'jose';
 
 /** What the suite can do with the target's identity provider beyond asking it for tokens. */
-export interface IdentityProviderAccess {
+interface IdentityProviderAccess {
   /** Signs a token with the provider's real key (claims and header override the valid defaults): expired, wrong issuer, wrong audience. */
   sign?: (claims: JWTPayload, header?: Partial<JWSHeaderParameters>) => Promise<string>;
   /** The provider's public keys, to forge an HS256 token keyed with one (algorithm confusion). */

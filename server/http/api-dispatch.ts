@@ -1,5 +1,4 @@
 import type { Context } from 'koa';
-import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import { toFieldErrors } from '../../domain/field-errors.ts';
 import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
@@ -14,16 +13,14 @@ import {
 } from '../operations/operation.ts';
 import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
+import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';
 import { readJsonBody } from './read-json-body.ts';
-import type { RouteTable } from './route-table.ts';
 
 /** What the dispatcher is built from; all of it resolved once at start-up. */
 export interface DispatchDeps {
-  backend: OpenAPIBackend;
-  operations: Map<string, OperationInfo>;
+  router: OperationRouter;
   handlers: Readonly<Record<string, OperationHandler>>;
-  routes: RouteTable;
   authenticator: Authenticator;
   rateLimits: RateLimits;
   idempotency: Idempotency;
@@ -31,13 +28,13 @@ export interface DispatchDeps {
 }
 
 /**
- * The spec-driven request pipeline: route (openapi-backend) → authenticate → scope (403, no quota
- * spent) → rate limit → read body → validate (openapi-backend, Ajv 2020-12) → idempotency →
- * handler → response. Authentication comes before validation so strangers learn nothing of the API.
+ * The spec-driven request pipeline: route (the spec's operations) → authenticate → scope (403, no
+ * quota spent) → rate limit → read body → validate (openapi-backend's compiled Ajv 2020-12
+ * validators) → idempotency → handler → response. Authentication comes before validation so
+ * strangers learn nothing of the API.
  */
 export function apiDispatch(deps: DispatchDeps) {
-  const { backend, operations, handlers, routes, authenticator, rateLimits, idempotency, operationDeps } =
-    deps;
+  const { router, handlers, authenticator, rateLimits, idempotency, operationDeps } = deps;
   const bodyLimit = operationDeps.config.bodyLimitBytes;
 
   async function authenticate(ctx: Context, info: OperationInfo): Promise<Caller> {
@@ -52,15 +49,10 @@ export function apiDispatch(deps: DispatchDeps) {
   }
 
   return async function dispatch(ctx: Context): Promise<void> {
-    const request = {
-      method: ctx.method,
-      path: ctx.path,
-      headers: ctx.req.headers as Record<string, string>,
-      query: ctx.query as Record<string, string>,
-    };
-    const operation = backend.router.matchOperation(request) as Operation | undefined;
-    if (!operation) return notRouted(ctx, routes);
-    const info = operations.get(operation.operationId as string) as OperationInfo;
+    const matched = router.match(ctx.method, ctx.path);
+    if (!matched) return notRouted(ctx, router);
+    const { route, params } = matched;
+    const { info } = route;
 
     const caller = await authenticate(ctx, info);
     if (caller.kind === 'apiKey') {
@@ -77,20 +69,17 @@ export function apiDispatch(deps: DispatchDeps) {
       ctx.set(rateLimitHeaders(await rateLimits.consume(policy, key)));
     }
 
-    const body = operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
-    const validation = backend.validator.validateRequest({ ...request, body }, operation);
-    if (!validation.valid) {
-      const errors = toFieldErrors(validation.errors ?? []);
-      const detail = `The request has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}.`;
-      throw new ApiError('validation_failed', detail, { extensions: { errors } });
+    const body = route.operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
+    // Copied: validation coerces query values and applies defaults in place.
+    const parts: RequestParts = { path: params, query: { ...ctx.query }, header: ctx.req.headers };
+    if (body !== undefined) parts.requestBody = body;
+    const errors = router.validate(route, parts);
+    if (errors) {
+      const fields = toFieldErrors(errors);
+      const detail = `The request has ${fields.length} invalid field${fields.length === 1 ? '' : 's'}.`;
+      throw new ApiError('validation_failed', detail, { extensions: { errors: fields } });
     }
-    const input: OperationInput = {
-      params: (validation.coerced?.params ?? {}) as Record<string, string>,
-      query: (validation.coerced?.query ?? {}) as Record<string, unknown>,
-      headers: ctx.req.headers,
-      body,
-      caller,
-    };
+    const input: OperationInput = { params, query: parts.query, headers: ctx.req.headers, body, caller };
     const handler = handlers[info.operationId] as OperationHandler;
     const idempotencyKey = info.idempotent ? ctx.get('idempotency-key') : '';
     if (!idempotencyKey || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
@@ -129,8 +118,8 @@ function respond(ctx: Context, info: OperationInfo, result: unknown): void {
   if (result !== undefined) ctx.body = result;
 }
 
-function notRouted(ctx: Context, routes: RouteTable): never {
-  const allowed = routes.allowedMethods(ctx.path);
+function notRouted(ctx: Context, router: OperationRouter): never {
+  const allowed = router.allowedMethods(ctx.path);
   if (!allowed)
     throw new ApiError('not_found', `No endpoint at '${ctx.path}'. The API is described at /api/openapi.`);
   throw new ApiError(

@@ -27,7 +27,7 @@ export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
 }
 
 /** Writes `error` to the response as problem+json. */
-export function renderProblem(ctx: Context, error: ApiError): void {
+function renderProblem(ctx: Context, error: ApiError): void {
   const requestId: string = ctx.state.requestId ?? '';
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.options.headers ?? {})) ctx.set(name, value);

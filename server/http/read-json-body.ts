@@ -4,7 +4,7 @@ import { ApiError } from './api-error.ts';
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /** Whether the request carries a body at all. */
-export function hasBody(req: IncomingMessage): boolean {
+function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

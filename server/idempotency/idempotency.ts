@@ -7,7 +7,7 @@ import type { IdempotentResponse, Store } from '../store/store.ts';
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 
 /** The outcome of starting an idempotent request: replay a stored response, or run it and release after. */
-export type IdempotencyStart = { replay: IdempotentResponse } | { release: () => void };
+type IdempotencyStart = { replay: IdempotentResponse } | { release: () => void };
 
 /** Stripe-style idempotency: replays, rejects a changed body (422) and a concurrent duplicate (409). */
 export interface Idempotency {

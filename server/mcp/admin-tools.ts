@@ -6,7 +6,7 @@ import type { ToolSpec } from './tool-catalogue.ts';
  * REST API takes the owner from the credential), so it is defined here, with the ID token's `sub`
  * constraints.
  */
-export const OWNER_SCHEMA: JsonSchema = {
+const OWNER_SCHEMA: JsonSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 255,
@@ -19,7 +19,7 @@ export const OWNER_SCHEMA: JsonSchema = {
  * The master key's variant of a tool: the same operation with an explicit, required `owner`
  * first. Key management tools exist only in this form.
  */
-export function withOwner(tool: ToolSpec): ToolSpec {
+function withOwner(tool: ToolSpec): ToolSpec {
   const input = tool.inputSchema as { properties: Record<string, JsonSchema>; required: string[] };
   if ('owner' in input.properties) throw new Error(`${tool.name}: an argument is already called 'owner'`);
   const subject = tool.admin ? 'API keys' : 'courses';

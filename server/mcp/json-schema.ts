@@ -4,7 +4,7 @@ import type { OpenApiDocument } from '../spec.ts';
 export type JsonSchema = Record<string, unknown>;
 
 /** Follows a local `$ref` (`#/components/...`) to the node it names. */
-export function resolvePointer(document: OpenApiDocument, ref: string): unknown {
+function resolvePointer(document: OpenApiDocument, ref: string): unknown {
   if (!ref.startsWith('#/')) throw new Error(`only local references are supported, got '${ref}'`);
   return ref
     .slice(2)

@@ -14,7 +14,7 @@ import { buildToolCatalogue } from './tool-catalogue.ts';
 import { createToolRunner, MASTER_KEY_ID, type McpCaller } from './tool-runner.ts';
 
 /** The path of the MCP endpoint. */
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 /** What the MCP endpoint is built from: the same parts the REST dispatcher uses. */
 export interface McpRouteDeps {

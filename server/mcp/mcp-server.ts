@@ -34,7 +34,7 @@ function wireTool(tool: ToolSpec): Tool {
 }
 
 /** The tools a caller is shown: everything for the master key; for a key, the course tools its scopes allow. */
-export function visibleTools(sets: ToolSets, scope: CallScope): ToolSpec[] {
+function visibleTools(sets: ToolSets, scope: CallScope): ToolSpec[] {
   const { caller } = scope;
   if (caller.kind === 'master') return [...sets.master.values()];
   return [...sets.apiKey.values()].filter((tool) =>

@@ -12,7 +12,7 @@ export const REVISIONS = [
 ];
 
 /** A REST response with its JSON body parsed. */
-export interface RestResponse {
+interface RestResponse {
   status: number;
   headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON body, checked by the tests' assertions

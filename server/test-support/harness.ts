@@ -20,7 +20,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** Options of {@link TestServer.call}. */
-export interface CallOptions {
+interface CallOptions {
   bearer?: string;
   body?: unknown;
   headers?: Record<string, string>;
