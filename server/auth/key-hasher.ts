@@ -5,6 +5,8 @@ import { BASE62_ALPHABET } from '../../domain/base62.ts';
 export interface KeyHasher {
   /** HMAC-SHA-256 of a key value under the server secret, hex: all the store ever keeps. */
   hash(value: string): string;
+  /** The hash of a value hashed recently, without computing anything; `undefined` otherwise. */
+  recall(value: string): string | undefined;
   /**
    * The random part of a key created under an Idempotency-Key: derived from the server secret,
    * the idempotency scope and key, so a replayed creation shows the same value without the value
@@ -21,6 +23,7 @@ export function createKeyHasher(secret: string): KeyHasher {
   // (in memory only, where the key value passes anyway), bounded and forgotten wholesale when full.
   const memo = new Map<string, string>();
   return {
+    recall: (value) => memo.get(value),
     hash(value) {
       let hash = memo.get(value);
       if (hash === undefined) {

@@ -15,6 +15,7 @@ export interface LastUsedTracker {
 /** Creates a tracker writing to `store` every `intervalMs`. */
 export function createLastUsedTracker(store: Store, intervalMs = 60_000): LastUsedTracker {
   const pending = new Map<string, string>();
+  const lastMinute = new Map<string, number>();
   const flush = async () => {
     if (pending.size === 0) return;
     const batch = [...pending].map(([id, lastUsedAt]) => ({ id, lastUsedAt }));
@@ -25,8 +26,11 @@ export function createLastUsedTracker(store: Store, intervalMs = 60_000): LastUs
   timer.unref();
   return {
     touch(keyId, at) {
-      const minute = `${at.toISOString().slice(0, 16)}:00Z`;
-      if (pending.get(keyId) !== minute) pending.set(keyId, minute);
+      // Called on every authenticated request: format a time only when the minute changes.
+      const minute = Math.floor(at.getTime() / 60_000);
+      if (lastMinute.get(keyId) === minute) return;
+      lastMinute.set(keyId, minute);
+      pending.set(keyId, new Date(minute * 60_000).toISOString().replace('.000Z', 'Z'));
     },
     pending: (keyId) => pending.get(keyId),
     flush,

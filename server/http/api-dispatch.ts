@@ -115,7 +115,10 @@ function respond(ctx: Context, info: OperationInfo, result: unknown): void {
   if (info.setsLocation)
     ctx.set('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
   ctx.status = info.successStatus;
-  if (result !== undefined) ctx.body = result;
+  if (result === undefined) return;
+  // Serialised to bytes here, once: Koa would stringify, then measure the string, then encode it.
+  ctx.type = 'application/json';
+  ctx.body = Buffer.from(JSON.stringify(result));
 }
 
 function notRouted(ctx: Context, router: OperationRouter): never {
