@@ -1,6 +1,18 @@
 /** The 62 characters of base62, in the order used for ids and key values. */
 export const BASE62_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+// Random bytes are drawn from the CSPRNG a pool at a time: one call per id cost more than the id.
+const pool = new Uint8Array(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    crypto.getRandomValues(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++] as number;
+}
+
 /**
  * Random base62 string from a CSPRNG, without modulo bias: bytes of 248 or more are rejected,
  * so each of the 62 characters is drawn with probability exactly 4/248.
@@ -9,13 +21,9 @@ export const BASE62_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkl
  */
 export function randomBase62(length: number): string {
   let out = '';
-  const buffer = new Uint8Array(length * 2);
   while (out.length < length) {
-    crypto.getRandomValues(buffer);
-    for (const byte of buffer) {
-      if (byte < 248) out += BASE62_ALPHABET[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62_ALPHABET[byte % 62];
   }
   return out;
 }

@@ -4,17 +4,31 @@ import type { Logger } from 'pino';
 
 const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** What the server keeps on `ctx.state` for a request: its id, and a logger carrying it. */
+export class RequestState {
+  #log: Logger | undefined;
+
+  constructor(
+    readonly requestId: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** A logger that adds the request id, made on first use: most requests log nothing. */
+  get log(): Logger {
+    this.#log ??= this.logger.child({ requestId: this.requestId });
+    return this.#log;
+  }
+}
+
 /**
- * Gives every request an id: the client's `X-Request-Id` when well-formed, else a new UUID. Sets it
- * on the response, and on `ctx.state.log` a logger carrying it, made only when something logs.
+ * Gives every request an id: the client's `X-Request-Id` when well-formed, else a new UUID, set on
+ * the response and in `ctx.state` (a {@link RequestState}).
  */
 export function requestIdMiddleware(logger: Logger) {
   return async function requestId(ctx: Context, next: Next): Promise<void> {
     const sent = ctx.get('x-request-id');
     const id = WELL_FORMED.test(sent) ? sent : randomUUID();
-    let child: Logger | undefined;
-    ctx.state.requestId = id;
-    Object.defineProperty(ctx.state, 'log', { get: () => (child ??= logger.child({ requestId: id })) });
+    ctx.state = new RequestState(id, logger);
     ctx.set('X-Request-Id', id);
     await next();
   };
