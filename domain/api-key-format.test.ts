@@ -18,7 +18,7 @@ describe('API key format', () => {
   });
 
   it('rejects other shapes and prefixes', () => {
-    for (const value of ['', 'cms_prod_short', 'cms_live_' + 'a'.repeat(32), 'CMS_prod_' + 'a'.repeat(32)]) {
+    for (const value of ['', 'cms_prod_short', `cms_live_${'a'.repeat(32)}`, `CMS_prod_${'a'.repeat(32)}`]) {
       expect(parseApiKey(value)).toBeUndefined();
     }
     expect(isValidKeyPrefix('acme')).toBe(true);
