@@ -34,7 +34,7 @@ interface Template {
   byMethod: Map<string, Route>;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 /**
  * Builds the router from openapi-backend's operations and validators, once. Upstream matches by
@@ -66,7 +66,7 @@ export function buildOperationRouter(
       regex: new RegExp(
         `^${operation.path
           .split(/\{[^}]+\}/)
-          .map(escape)
+          .map(escapeRegExp)
           .join('([^/]+)')}$`,
       ),
       names,
