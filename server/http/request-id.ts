@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** What the server keeps on `ctx.state` for a request: its id, and a logger carrying it. */
-export class RequestState {
+class RequestState {
   #log: Logger | undefined;
 
   constructor(

@@ -32,6 +32,16 @@ export class SqlDatabase {
     }
   }
 
+  /** Calls `visit` with each row `sql` returns, holding none of them. */
+  each(sql: string, params: readonly SqlValue[], visit: (row: Row) => void): void {
+    const statement = this.#prepare(sql, params);
+    try {
+      while (statement.step()) visit(statement.get());
+    } finally {
+      statement.reset();
+    }
+  }
+
   /** The first row `sql` returns, mapped, or `undefined`. */
   one<T>(sql: string, params: readonly SqlValue[], map: (row: Row) => T): T | undefined {
     const statement = this.#prepare(sql, params);

@@ -1,8 +1,11 @@
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
+import { apiKeyRecord } from './api-key-index.ts';
+import { courseRecord } from './course-index.ts';
 import type { Row, SqlDatabase } from './database.ts';
 import type { Durability } from './durability.ts';
 import type { SqlOp } from './journal-codec.ts';
 import type { JournalStats } from './journal-writer.ts';
+import { loadReadModel, type ReadModel } from './read-model.ts';
 import * as S from './statements.ts';
 import type {
   ApiKeyRecord,
@@ -13,18 +16,11 @@ import type {
   Store,
 } from './store.ts';
 
-// Larger than any seq, so "no cursor" uses the same statement (and index) as "a cursor".
-const NO_CURSOR = Number.MAX_SAFE_INTEGER;
-
-/**
- * The {@link Store} on sql.js. Reads and writes run on the in-memory database at once; a write's
- * promise resolves when its journal entry is durable (never, in `:memory:` mode, is there a file).
- * Reads may see a write a moment before it is acknowledged, as with any group commit.
- */
 export class SqljsStore implements Store {
   #courseSeq: number;
   #apiKeySeq: number;
   #closed: Promise<void> | undefined;
+  readonly #model: ReadModel;
 
   /** Use `openStore`; this wires parts it has already opened and recovered. */
   constructor(
@@ -39,97 +35,118 @@ export class SqljsStore implements Store {
       sql.meta(S.META.apiKeySeq),
       sql.one('SELECT max(seq) FROM api_keys', [], num) ?? 0,
     );
+    this.#model = loadReadModel(sql);
   }
 
   async insertCourse(
     course: Omit<CourseRecord, 'seq'>,
     idempotent?: IdempotentResponse,
   ): Promise<CourseRecord> {
-    const record: CourseRecord = { ...course, seq: this.#courseSeq + 1 };
+    const record = courseRecord(course, this.#courseSeq + 1);
     const ops: SqlOp[] = [
       [S.SQL.insertCourse, S.courseParams(record)],
       [S.SQL.setMeta, [S.META.courseSeq, record.seq]],
     ];
-    if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
-    const durable = this.#write(ops);
+    const response = idempotent && S.idempotentParams(idempotent);
+    if (response) ops.push([S.SQL.insertIdempotent, response]);
+    const durable = this.#write(ops, ({ courses, idempotency }) => {
+      courses.put(record);
+      if (response) idempotency.add(response);
+    });
     this.#courseSeq = record.seq;
     await durable;
     return record;
   }
 
   async getCourse(ownerId: string, id: string): Promise<CourseRecord | undefined> {
-    return this.sql.one(S.SQL.getCourse, [id, ownerId], S.courseFromRow);
+    return this.#model.courses.get(ownerId, id);
   }
 
   async listCourses(query: PageQuery & { status?: CourseStatus }): Promise<CourseRecord[]> {
-    const before = query.beforeSeq ?? NO_CURSOR;
-    return query.status === undefined
-      ? this.sql.all(S.SQL.listCourses, [query.ownerId, before, query.limit], S.courseFromRow)
-      : this.sql.all(
-          S.SQL.listCoursesByStatus,
-          [query.ownerId, query.status, before, query.limit],
-          S.courseFromRow,
-        );
+    return this.#model.courses.list(query);
   }
 
   async updateCourse(ownerId: string, id: string, changes: CourseChanges): Promise<CourseRecord | undefined> {
-    const current = this.sql.one(S.SQL.getCourse, [id, ownerId], S.courseFromRow);
+    const current = this.#model.courses.get(ownerId, id);
     if (!current) return undefined;
-    const next: CourseRecord = { ...current, ...withoutUndefined(changes) };
-    const { name, description, status, updatedAt, publishedAt, archivedAt } = next;
-    await this.#write([
-      [S.SQL.updateCourse, [name, description, status, updatedAt, publishedAt, archivedAt, id, ownerId]],
-    ]);
+    // Only the columns the UPDATE sets, whatever else `changes` carries.
+    const { name, description, status, updatedAt, publishedAt, archivedAt } = {
+      ...current,
+      ...withoutUndefined(changes),
+    };
+    const next = courseRecord(
+      { ...current, name, description, status, updatedAt, publishedAt, archivedAt },
+      current.seq,
+    );
+    await this.#write(
+      [[S.SQL.updateCourse, [name, description, status, updatedAt, publishedAt, archivedAt, id, ownerId]]],
+      ({ courses }) => courses.put(next),
+    );
     return next;
   }
 
   async deleteCourse(ownerId: string, id: string): Promise<boolean> {
-    if (!this.sql.one(S.SQL.getCourse, [id, ownerId], () => true)) return false;
-    await this.#write([[S.SQL.deleteCourse, [id, ownerId]]]);
+    if (!this.#model.courses.get(ownerId, id)) return false;
+    await this.#write([[S.SQL.deleteCourse, [id, ownerId]]], ({ courses }) => courses.delete(id));
     return true;
   }
 
   async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
-    const record: ApiKeyRecord = { ...key, scopes: [...key.scopes], seq: this.#apiKeySeq + 1 };
+    const record = apiKeyRecord(key, this.#apiKeySeq + 1);
     const ops: SqlOp[] = [
       [S.SQL.insertApiKey, S.apiKeyParams(record)],
       [S.SQL.setMeta, [S.META.apiKeySeq, record.seq]],
     ];
-    if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
-    const durable = this.#write(ops);
+    const response = idempotent && S.idempotentParams(idempotent);
+    if (response) ops.push([S.SQL.insertIdempotent, response]);
+    const durable = this.#write(ops, ({ apiKeys, idempotency }) => {
+      apiKeys.add(record);
+      if (response) idempotency.add(response);
+    });
     this.#apiKeySeq = record.seq;
     await durable;
     return record;
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
-    return this.sql.one(S.SQL.findApiKeyByHash, [hash], S.apiKeyFromRow);
+    return this.#model.apiKeys.findByHash(hash);
   }
 
   async listApiKeys(query: PageQuery): Promise<ApiKeyRecord[]> {
-    const params = [query.ownerId, query.beforeSeq ?? NO_CURSOR, query.limit];
-    return this.sql.all(S.SQL.listApiKeys, params, S.apiKeyFromRow);
+    return this.#model.apiKeys.list(query);
   }
 
   /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
   async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
-    const current = this.sql.one(S.SQL.getApiKey, [id, ownerId], S.apiKeyFromRow);
+    const current = this.#model.apiKeys.get(ownerId, id);
     if (!current || current.revokedAt !== null) return current;
-    await this.#write([[S.SQL.revokeApiKey, [revokedAt, id, ownerId]]]);
-    return { ...current, revokedAt };
+    const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
+    await this.#write([[S.SQL.revokeApiKey, [revokedAt, id, ownerId]]], ({ apiKeys }) =>
+      apiKeys.replace(next),
+    );
+    return next;
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
     if (uses.length === 0) return;
-    await this.#write(uses.map(({ id, lastUsedAt }): SqlOp => [S.SQL.touchApiKey, [lastUsedAt, id]]));
+    await this.#write(
+      uses.map(({ id, lastUsedAt }): SqlOp => [S.SQL.touchApiKey, [lastUsedAt, id]]),
+      ({ apiKeys }) => {
+        for (const { id, lastUsedAt } of uses) apiKeys.touch(id, lastUsedAt);
+      },
+    );
   }
 
   async getIdempotentResponse(scope: string, key: string): Promise<IdempotentResponse | undefined> {
-    return this.sql.one(S.SQL.getIdempotent, [scope, key], S.idempotentFromRow);
+    return this.#model.idempotency.get(scope, key);
   }
 
   async purgeIdempotentResponses(createdBefore: string): Promise<void> {
-    await this.#write([[S.SQL.purgeIdempotent, [createdBefore]]]);
+    // SQLite picks the rows (its own TEXT ordering), so the model forgets exactly those.
+    const purged = this.sql.all(S.SQL.purgeableIdempotent, [createdBefore], (row) => row);
+    await this.#write([[S.SQL.purgeIdempotent, [createdBefore]]], ({ idempotency }) => {
+      for (const [scope, key] of purged) idempotency.delete(scope as string, key as string);
+    });
   }
 
   isWritable(): boolean {
@@ -158,10 +175,16 @@ export class SqljsStore implements Store {
     await this.durability?.checkpoint();
   }
 
-  /** Applies `ops` in memory as one transaction (throws, changing nothing, if that fails), then journals them. */
-  #write(ops: readonly SqlOp[]): Promise<void> {
+  /**
+   * Applies `ops` in memory as one transaction (throws, changing nothing, if that fails), then
+   * `apply` to the read model, which so shows exactly what sql.js holds, then journals them. A
+   * journal failure after that rejects the write but, as before, leaves it in sql.js and so in
+   * the model: a rejection means "not known to be durable".
+   */
+  #write(ops: readonly SqlOp[], apply: (model: ReadModel) => void): Promise<void> {
     this.#assertWritable();
     this.sql.transact(ops);
+    apply(this.#model);
     return this.durability ? this.durability.append(ops) : Promise.resolve();
   }
 

@@ -36,6 +36,11 @@ export const SQL = {
   insertIdempotent: `INSERT INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
   getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
   purgeIdempotent: 'DELETE FROM idempotency WHERE created_at < ?',
+  purgeableIdempotent: 'SELECT scope, key FROM idempotency WHERE created_at < ?',
+  // Full scans, once at open, to build the read model.
+  allCourses: `SELECT ${COURSE_COLUMNS} FROM courses ORDER BY seq`,
+  allApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY seq`,
+  allIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency`,
 } as const;
 
 /** The `meta` keys of the sequence counters and of the journal position a snapshot includes. */
