@@ -35,7 +35,13 @@ export function createMcpEndpoint(
   options: { maxRequestBodySize: number },
 ): McpEndpoint {
   const { maxRequestBodySize } = options;
-  const modern = createMcpHandler(factory, { legacy: 'reject', responseMode: 'json', maxRequestBodySize });
+  // Made on the first modern request: the SDK prints a notice about JSON responses when it is
+  // made, which would otherwise reach stderr on every start, MCP client or not.
+  let modern: ReturnType<typeof createMcpHandler> | undefined;
+  const modernHandler = () => {
+    modern ??= createMcpHandler(factory, { legacy: 'reject', responseMode: 'json', maxRequestBodySize });
+    return modern;
+  };
 
   async function legacy(request: Request, requestOptions: McpHandlerRequestOptions): Promise<Response> {
     if (request.method !== 'POST') return methodNotAllowed();
@@ -61,8 +67,8 @@ export function createMcpEndpoint(
   return {
     async fetch(request, requestOptions) {
       const isLegacy = await isLegacyRequest(request, undefined, { maxRequestBodySize });
-      return isLegacy ? legacy(request, requestOptions) : modern.fetch(request, requestOptions);
+      return isLegacy ? legacy(request, requestOptions) : modernHandler().fetch(request, requestOptions);
     },
-    close: () => modern.close(),
+    close: async () => modern?.close(),
   };
 }
