@@ -14,6 +14,7 @@ import { accessLog } from './http/access-log.ts';
 import { apiDispatch } from './http/api-dispatch.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { mountByPrefix } from './http/mount.ts';
 import { buildOperationRouter } from './http/operation-router.ts';
 import { buildOperationTable } from './http/operation-table.ts';
 import { requestIdMiddleware } from './http/request-id.ts';
@@ -81,20 +82,25 @@ export async function createApp(options: {
   const operationDeps = { store, clock, config, hasher, lastUsed, spec };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestIdMiddleware(logger));
-  koa.use(accessLog(logger));
+  if (logger.isLevelEnabled('info')) koa.use(accessLog(logger));
   koa.use(errorMiddleware);
-  if (devProvider) koa.use(devRoutes(devProvider, config.bodyLimitBytes));
-  koa.use(dashboardRoutes(config));
-  koa.use(mcpRoutes({ authenticator, rateLimits, handlers, operationDeps }));
+  const api = apiDispatch({
+    router: buildOperationRouter(await createSpecBackend(spec.document), operations),
+    handlers,
+    authenticator,
+    rateLimits,
+    idempotency: createIdempotency(store, clock),
+    operationDeps,
+  });
   koa.use(
-    apiDispatch({
-      router: buildOperationRouter(await createSpecBackend(spec.document), operations),
-      handlers,
-      authenticator,
-      rateLimits,
-      idempotency: createIdempotency(store, clock),
-      operationDeps,
-    }),
+    mountByPrefix(
+      {
+        ...(devProvider && { '/dev': devRoutes(devProvider, config.bodyLimitBytes) }),
+        '/dashboard': dashboardRoutes(config),
+        '/mcp': mcpRoutes({ authenticator, rateLimits, handlers, operationDeps }),
+      },
+      api,
+    ),
   );
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {
