@@ -82,7 +82,7 @@ export async function createApp(options: {
   const operationDeps = { store, clock, config, hasher, lastUsed, spec };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestIdMiddleware(logger));
-  if (logger.isLevelEnabled('info')) koa.use(accessLog(logger));
+  if (logger.isLevelEnabled('info')) koa.use(accessLog);
   koa.use(errorMiddleware);
   const api = apiDispatch({
     router: buildOperationRouter(await createSpecBackend(spec.document), operations),

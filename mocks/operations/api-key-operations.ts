@@ -1,10 +1,11 @@
 import { formatApiKey, parseApiKey } from '../../domain/api-key-format.ts';
 import { newApiKeyId } from '../../domain/ids.ts';
+import { page } from '../../domain/pagination.ts';
 import { MockApiError } from '../mock-error.ts';
 import type { ApiKeyRecord } from '../model.ts';
 import { apiKeyView } from '../views.ts';
 import { type OperationHandler, ownerOf } from './operation.ts';
-import { page, pageQuery } from './pagination.ts';
+import { pageQuery } from './pagination.ts';
 
 const MAX_LIFETIME_MS = 366 * 24 * 3600 * 1000;
 

@@ -6,11 +6,12 @@ import {
   nextStatus,
 } from '../../domain/course-lifecycle.ts';
 import { newCourseId } from '../../domain/ids.ts';
+import { page } from '../../domain/pagination.ts';
 import { MockApiError } from '../mock-error.ts';
 import type { CourseRecord } from '../model.ts';
 import { courseView } from '../views.ts';
 import { type OperationContext, type OperationHandler, type OperationInput, ownerOf } from './operation.ts';
-import { page, pageQuery } from './pagination.ts';
+import { pageQuery } from './pagination.ts';
 
 const VERB: Record<CourseTransition, string> = {
   publish: 'published',

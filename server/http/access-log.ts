@@ -1,18 +1,15 @@
 import type { Context, Next } from 'koa';
-import type { Logger } from 'pino';
 
 /**
  * Logs one line per request at `info`: method, path, status and duration. Never headers, bodies or
  * query values. Mount it only when `info` is on.
  */
-export function accessLog(logger: Logger) {
-  return async function log(ctx: Context, next: Next): Promise<void> {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
-    }
-  };
+export async function accessLog(ctx: Context, next: Next): Promise<void> {
+  const started = performance.now();
+  try {
+    await next();
+  } finally {
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+  }
 }

@@ -39,11 +39,3 @@ export function apiKeyView(key: ApiKeyRecord, now: Date, pendingLastUsed?: strin
     revokedAt: key.revokedAt,
   };
 }
-
-/** A page of a list, with the cursor for the next one. */
-export function page<T>(items: T[], limit: number, cursorOf: (last: T) => string) {
-  const hasMore = items.length > limit;
-  const data = hasMore ? items.slice(0, limit) : items;
-  const last = data.at(-1);
-  return { data, hasMore, nextCursor: hasMore && last !== undefined ? cursorOf(last) : null };
-}
