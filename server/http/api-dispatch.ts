@@ -71,7 +71,8 @@ export function apiDispatch(deps: DispatchDeps) {
 
     const body = route.operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
     // Copied: validation coerces query values and applies defaults in place.
-    const parts: RequestParts = { path: params, query: { ...ctx.query }, header: ctx.req.headers };
+    const query = ctx.querystring ? { ...ctx.query } : {};
+    const parts: RequestParts = { path: params, query, header: ctx.req.headers, cookie: {} };
     if (body !== undefined) parts.requestBody = body;
     const errors = router.validate(route, parts);
     if (errors) {
