@@ -6,6 +6,9 @@ import { REALM } from '../auth/caller.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { McpCaller } from './tool-runner.ts';
 
+/** The key id the master key's calls are made and rate-limited under; never a real key's id (`key_…`). */
+export const MASTER_KEY_ID = 'mcp-master';
+
 const HELP = "Send the master key or an API key as 'Authorization: Bearer <KEY>'.";
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -5,13 +5,10 @@ import type { Authenticator } from '../auth/authenticator.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { OperationDeps, OperationHandler } from '../operations/operation.ts';
 import type { RateLimits } from '../rate-limit/rate-limits.ts';
-import { toolSets } from './admin-tools.ts';
-import { createMcpAuthenticator } from './mcp-auth.ts';
-import { createMcpEndpoint } from './mcp-endpoint.ts';
-import { authInfoFor, createServerFactory } from './mcp-server.ts';
+import { createMcpAuthenticator, MASTER_KEY_ID } from './mcp-auth.ts';
+import type { McpStack } from './mcp-stack.ts';
 import { createOriginGuard, forbiddenResponse } from './origin-guard.ts';
-import { buildToolCatalogue } from './tool-catalogue.ts';
-import { createToolRunner, MASTER_KEY_ID, type McpCaller } from './tool-runner.ts';
+import type { McpCaller } from './tool-runner.ts';
 
 /** The path of the MCP endpoint. */
 const MCP_PATH = '/mcp';
@@ -56,14 +53,12 @@ function respondWith(ctx: Context, response: Response): void {
  * @example koa.use(mcpRoutes({ authenticator, rateLimits, handlers, operationDeps }));
  */
 export function mcpRoutes(deps: McpRouteDeps) {
-  const { config, spec } = deps.operationDeps;
-  const catalogue = buildToolCatalogue(spec.document);
-  const sets = toolSets(catalogue);
-  const allScopes = (spec.document.components.schemas as { Scope: { enum: string[] } }).Scope.enum;
-  const tools = [...sets.apiKey.values(), ...sets.master.values()];
-  const runner = createToolRunner({ tools, handlers: deps.handlers, deps: deps.operationDeps, allScopes });
-  const factory = createServerFactory({ sets, runner, version: spec.document.info.version });
-  const endpoint = createMcpEndpoint(factory, { maxRequestBodySize: config.bodyLimitBytes });
+  const { config } = deps.operationDeps;
+  let stack: Promise<McpStack> | undefined;
+  const loadStack = () => {
+    stack ??= import('./mcp-stack.ts').then(({ createMcpStack }) => createMcpStack(deps));
+    return stack;
+  };
   const refusal = createOriginGuard({ allowedOrigins: config.mcpAllowedOrigins, listenHost: config.host });
   const authenticate = createMcpAuthenticator({
     masterKey: config.mcpMasterApiKey,
@@ -89,6 +84,7 @@ export function mcpRoutes(deps: McpRouteDeps) {
     const quotaKey = caller.kind === 'master' ? MASTER_KEY_ID : caller.keyId;
     ctx.set(rateLimitHeaders(await deps.rateLimits.consume('courses', quotaKey)));
     const scope = { caller, requestId: ctx.state.requestId as string, log: ctx.state.log };
-    respondWith(ctx, await endpoint.fetch(toWebRequest(ctx), { authInfo: authInfoFor(scope) }));
+    const handle = await loadStack();
+    respondWith(ctx, await handle(toWebRequest(ctx), scope));
   };
 }

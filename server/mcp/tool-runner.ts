@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Caller } from '../auth/caller.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { OperationDeps, OperationHandler } from '../operations/operation.ts';
+import { MASTER_KEY_ID } from './mcp-auth.ts';
 import type { ToolSpec } from './tool-catalogue.ts';
 import { toolError } from './tool-errors.ts';
 
@@ -23,9 +24,6 @@ export interface CallScope {
 export interface ToolRunner {
   run(tool: ToolSpec, args: Record<string, unknown>, scope: CallScope): Promise<CallToolResult>;
 }
-
-/** The key id the master key's course calls are made under; never a real key's id (`key_…`). */
-export const MASTER_KEY_ID = 'mcp-master';
 
 type Obj = Record<string, unknown>;
 
