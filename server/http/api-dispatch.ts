@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
 import {
+  JsonText,
   type OperationDeps,
   type OperationHandler,
   type OperationInput,
@@ -122,7 +123,7 @@ function respond(ctx: Context, info: OperationInfo, result: unknown): void {
   // A string body with its type set directly: Node then sends head and body in one write, and
   // Koa skips its MIME lookup.
   ctx.set('Content-Type', JSON_TYPE);
-  ctx.body = JSON.stringify(result);
+  ctx.body = result instanceof JsonText ? result.text : JSON.stringify(result);
 }
 
 function notRouted(ctx: Context, router: OperationRouter): never {

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import type { Logger } from 'pino';
 import type { Caller } from '../auth/caller.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { OperationDeps, OperationHandler } from '../operations/operation.ts';
+import { JsonText, type OperationDeps, type OperationHandler } from '../operations/operation.ts';
 import { MASTER_KEY_ID } from './mcp-auth.ts';
 import type { ToolSpec } from './tool-catalogue.ts';
 import { toolError } from './tool-errors.ts';
@@ -110,7 +110,8 @@ export function createToolRunner(options: {
       },
       options.deps,
     );
-    const structured = (result ?? { deleted: true, ...params }) as Obj;
+    const data = result instanceof JsonText ? result.parse() : result;
+    const structured = (data ?? { deleted: true, ...params }) as Obj;
     return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
   }
 

@@ -41,6 +41,12 @@ describe('courses', () => {
     });
     expect(response.body).toMatchObject({ name: 'Geometry II', description: course.description });
     expect(response.body.updatedAt >= course.updatedAt).toBe(true);
+    // Reads serve cached JSON per version of a course: they must show the new version at once.
+    expect((await server.call('GET', `/api/v1/courses/${course.id}`, { bearer: key })).body).toEqual(
+      response.body,
+    );
+    const listed = (await server.call('GET', '/api/v1/courses?limit=100', { bearer: key })).body.data;
+    expect(listed.find((c: { id: string }) => c.id === course.id)).toEqual(response.body);
     const empty = await server.call('PATCH', `/api/v1/courses/${course.id}`, { bearer: key, body: {} });
     expect(empty.status).toBe(400);
   });

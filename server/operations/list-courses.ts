@@ -1,8 +1,8 @@
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 import { page } from '../../domain/pagination.ts';
-import { type OperationHandler, ownerOf } from './operation.ts';
+import { JsonText, type OperationHandler, ownerOf } from './operation.ts';
 import { pageQuery } from './pagination.ts';
-import { courseView } from './representations.ts';
+import { courseJson } from './representations.ts';
 
 /** `GET /api/v1/courses`: the caller's courses, newest first, one page at a time. */
 export const listCourses: OperationHandler = async ({ query, caller }, { store }) => {
@@ -10,5 +10,6 @@ export const listCourses: OperationHandler = async ({ query, caller }, { store }
   const status = query.status as CourseStatus | undefined;
   const rows = await store.listCourses({ ownerId: ownerOf(caller), limit: limit + 1, beforeSeq, status });
   const { data, hasMore, nextCursor } = page(rows, limit);
-  return { data: data.map(courseView), hasMore, nextCursor };
+  const list = `{"data":[${data.map(courseJson).join(',')}],"hasMore":${hasMore},"nextCursor":${JSON.stringify(nextCursor)}}`;
+  return new JsonText(list);
 };

@@ -37,8 +37,20 @@ export class Reply {
 }
 
 /**
- * One operation of the spec: takes validated input and the caller, returns the response body (or a
- * {@link Reply}) or throws an {@link ApiError}. `replay` rebuilds a stored idempotent response.
+ * A response body already serialised as JSON, for hot reads whose parts are cached as text.
+ * `parse()` gives the data for callers that need it as values (the MCP tools).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  parse(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/**
+ * One operation of the spec: takes validated input and the caller, returns the response body (a
+ * value, {@link JsonText} or a {@link Reply}) or throws an {@link ApiError}. `replay` rebuilds a stored idempotent response.
  */
 export interface OperationHandler {
   (input: OperationInput, deps: OperationDeps): Promise<unknown>;

@@ -14,6 +14,20 @@ export function courseView(course: CourseRecord) {
   };
 }
 
+// Records are immutable (the store replaces them on every change), so a record's JSON can be kept
+// for as long as the record lives: lists then join cached text instead of serialising every course.
+const courseJsonCache = new WeakMap<CourseRecord, string>();
+
+/** {@link courseView} as JSON text, serialised once per version of the course. */
+export function courseJson(course: CourseRecord): string {
+  let text = courseJsonCache.get(course);
+  if (text === undefined) {
+    text = JSON.stringify(courseView(course));
+    courseJsonCache.set(course, text);
+  }
+  return text;
+}
+
 /** An API key as the API shows it (the spec's `ApiKey`), never with its value or hash. */
 export function apiKeyView(key: ApiKeyRecord, now: Date, pendingLastUsed?: string) {
   const status =
