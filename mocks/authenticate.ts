@@ -1,4 +1,5 @@
 import { parseApiKey } from '../domain/api-key-format.ts';
+import { KEY_HELP, TOKEN_HELP } from '../domain/credential-help.ts';
 import { bearerToken, looksLikeJwt } from '../domain/credentials.ts';
 import type { ProblemCode } from '../domain/problems.ts';
 import { MockApiError } from './mock-error.ts';
@@ -13,8 +14,6 @@ export type Caller =
   | { kind: 'anonymous' };
 
 const REALM = 'course-service';
-const KEY_HELP = "Send an API key as 'Authorization: Bearer <API_KEY>' or 'X-API-Key: <API_KEY>'.";
-const TOKEN_HELP = "Send an identity-provider ID token as 'Authorization: Bearer <ID_TOKEN>'.";
 
 function unauthorized(code: ProblemCode, detail: string, invalidToken = true): MockApiError {
   const challenge = invalidToken

@@ -1,17 +1,6 @@
-type RpcId = string | number | null;
+import { jsonResponse } from './responses.ts';
 
-function rpcResponse(
-  status: number,
-  body: unknown,
-  headers: Record<string, string>,
-  requestId: string,
-): Response {
-  const all = new Headers(headers);
-  all.set('X-Request-Id', requestId);
-  if (body === undefined) return new Response(null, { status, headers: all });
-  all.set('Content-Type', 'application/json');
-  return new Response(JSON.stringify(body), { status, headers: all });
-}
+type RpcId = string | number | null;
 
 const rpcError = (id: RpcId, code: number, message: string) => ({
   jsonrpc: '2.0',
@@ -36,13 +25,13 @@ export async function mcpResponse(
   const origin = request.headers.get('origin');
   if (origin !== null) {
     const refusal = `Origin '${origin}' is not allowed to call this MCP endpoint (see MCP_ALLOWED_ORIGINS).`;
-    return rpcResponse(403, rpcError(null, -32000, refusal), headers, requestId);
+    return jsonResponse(403, rpcError(null, -32000, refusal), headers, requestId);
   }
   let message: unknown;
   try {
     message = JSON.parse(await request.text());
   } catch {
-    return rpcResponse(400, rpcError(null, -32700, 'Parse error: Invalid JSON'), headers, requestId);
+    return jsonResponse(400, rpcError(null, -32700, 'Parse error: Invalid JSON'), headers, requestId);
   }
   const { jsonrpc, method, id } = (typeof message === 'object' && message !== null ? message : {}) as Record<
     string,
@@ -50,9 +39,9 @@ export async function mcpResponse(
   >;
   const rpcId: RpcId = typeof id === 'string' || Number.isInteger(id) ? (id as string | number) : null;
   if (jsonrpc !== '2.0' || typeof method !== 'string') {
-    return rpcResponse(400, rpcError(rpcId, -32600, 'Invalid Request'), headers, requestId);
+    return jsonResponse(400, rpcError(rpcId, -32600, 'Invalid Request'), headers, requestId);
   }
-  if (id === undefined) return rpcResponse(202, undefined, headers, requestId);
+  if (id === undefined) return jsonResponse(202, undefined, headers, requestId);
   const detail = `Method '${method}' is not available: the course-service mocks model the REST API, not MCP.`;
-  return rpcResponse(200, rpcError(rpcId, -32601, detail), headers, requestId);
+  return jsonResponse(200, rpcError(rpcId, -32601, detail), headers, requestId);
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseApiKey } from '../../domain/api-key-format.ts';
+import { KEY_HELP, TOKEN_HELP } from '../../domain/credential-help.ts';
 import { bearerToken, looksLikeJwt } from '../../domain/credentials.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { CredentialKind } from '../http/operation-table.ts';
@@ -14,9 +15,6 @@ export interface Authenticator {
   /** The caller; throws a 401 {@link ApiError} when the credential is missing, wrong or invalid. */
   authenticate(headers: IncomingHttpHeaders, kind: CredentialKind): Promise<Caller>;
 }
-
-const KEY_HELP = "Send an API key as 'Authorization: Bearer <API_KEY>' or 'X-API-Key: <API_KEY>'.";
-const TOKEN_HELP = "Send an identity-provider ID token as 'Authorization: Bearer <ID_TOKEN>'.";
 
 function unauthorized(
   code: ConstructorParameters<typeof ApiError>[0],
