@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             '{server,sdk,mocks,domain,dashboard,bench}/**/*.test.ts',
-            'contract-tests/validator.test.ts',
+            'contract-tests/{validator,pacing}.test.ts',
           ],
         },
       },
