@@ -1,4 +1,4 @@
-import { type CourseClient, createCourseClient, type Scope } from '../sdk/index.ts';
+import { type CourseClient, createCourseClient, type KeyEnvironment, type Scope } from '../sdk/index.ts';
 import { createContractFetch } from './contract-fetch.ts';
 import type { Pacer } from './pacer.ts';
 import { type ContractSpec, loadContractSpec } from './spec.ts';
@@ -37,8 +37,13 @@ export interface Contract {
   client(credentials?: { apiKey?: string; idToken?: string; apiKeyHeader?: boolean }): CourseClient;
   /** A subject no other test uses, so quotas and data never cross tests. */
   subject(label?: string): string;
-  /** A new key (all scopes unless given) for a new subject unless one is given. */
-  newKey(options?: { subject?: string; scopes?: Scope[]; expiresAt?: string }): Promise<TestKey>;
+  /** A new key (all scopes, production, unless given) for a new subject unless one is given. */
+  newKey(options?: {
+    subject?: string;
+    scopes?: Scope[];
+    expiresAt?: string;
+    environment?: KeyEnvironment;
+  }): Promise<TestKey>;
 }
 
 let subjects = 0;
@@ -82,11 +87,12 @@ export function createContract(target: Target, spec = loadContractSpec(), pacer?
     async newKey(options = {}) {
       const owner = options.subject ?? subject();
       const idToken = await target.issueIdToken(owner);
-      const { scopes, expiresAt } = options;
+      const { scopes, expiresAt, environment } = options;
       const created = await client({ idToken }).apiKeys.create({
         name: 'contract test',
         ...(scopes ? { scopes } : {}),
         ...(expiresAt ? { expiresAt } : {}),
+        ...(environment ? { environment } : {}),
       });
       return {
         key: created.key,

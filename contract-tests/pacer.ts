@@ -6,10 +6,10 @@
 export const FAILED_AUTH_POLICY = 'auth-failures';
 
 /** How long a run may spend waiting for the failed-authentication window unless told otherwise. */
-export const DEFAULT_MAX_WAIT_SECONDS = 600;
+const DEFAULT_MAX_WAIT_SECONDS = 600;
 
 /** A 429 the pacer waited out, kept so the rate-limit suite can check it like any other 429. */
-export interface PacedReply {
+interface PacedReply {
   status: number;
   headers: Headers;
   body: unknown;

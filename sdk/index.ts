@@ -15,6 +15,7 @@ export type { ApiKeysResource, ListApiKeysParams } from './api-keys.ts';
 export { APIPromise, type ApiResponse, type Result, type Settled } from './api-promise.ts';
 export { type CourseClient, type CourseClientOptions, createCourseClient } from './client.ts';
 export type { CoursesResource, CreateOptions, ListCoursesParams } from './courses.ts';
+export { keyEnvironment } from './environment.ts';
 export {
   APIConnectionError,
   APITimeoutError,
@@ -34,4 +35,5 @@ export * from './gen/sdk.gen.ts';
 export type * from './gen/types.gen.ts';
 export type { Page } from './pagination.ts';
 export { parseRateLimit, type RateLimit } from './rate-limit.ts';
+export type { TestDataResource } from './test-data.ts';
 export type { Credential, RequestOptions } from './transport.ts';

@@ -24,6 +24,7 @@ const KEY_CALLS: Call[] = [
   ['GET', '/api/v1/api-keys'],
   ['POST', '/api/v1/api-keys', { name: 'Limited' }],
   ['DELETE', `/api/v1/api-keys/${MISSING_KEY_ID}`],
+  ['DELETE', '/api/v1/test-data'],
 ];
 
 /** `RateLimit-Policy`, `RateLimit` and `Retry-After` of a 429 agree with each other. */
@@ -89,6 +90,23 @@ export function rateLimitsSuite(c: Contract): void {
       }
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
       expect((await client.courses.listPage()).data).toEqual([]);
+    });
+
+    test('a test key has a quota of its own: spending it leaves the production key of the account untouched', async () => {
+      const test = await limited.newKey({ environment: 'test' });
+      const prod = await limited.newKey({ subject: test.subject });
+      await driveToLimit(
+        { 'X-API-Key': test.key },
+        COURSE_CALLS[0] as Call,
+        [COURSE_CALLS[0] as Call],
+        'courses-test',
+      );
+      const production = await limited.call('/api/v1/courses', { headers: { 'X-API-Key': prod.key } });
+      expect(production.status).toBe(200);
+      const quota = /^"courses";q=(\d+);w=\d+$/.exec(production.headers.get('RateLimit-Policy') ?? '')?.[1];
+      expect(production.headers.get('RateLimit')).toMatch(
+        new RegExp(`^"courses";r=${Number(quota) - 1};t=\\d+$`),
+      );
     });
 
     test('key management answers 429 once the subject’s quota is spent', async () => {

@@ -12,7 +12,7 @@ import {
   type OperationInput,
   Reply,
 } from '../operations/operation.ts';
-import type { RateLimits } from '../rate-limit/rate-limits.ts';
+import { coursePolicy, type RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';
@@ -57,6 +57,8 @@ export function apiDispatch(deps: DispatchDeps) {
 
     const caller = await authenticate(ctx, info);
     if (caller.kind === 'apiKey') {
+      // From here on every answer, errors included, says which environment gave it.
+      ctx.set('Course-Environment', caller.environment);
       const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
       if (missing.length > 0) {
         throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
@@ -65,7 +67,7 @@ export function apiDispatch(deps: DispatchDeps) {
       }
     }
     if (caller.kind === 'apiKey' || caller.kind === 'idToken') {
-      const policy = caller.kind === 'apiKey' ? 'courses' : 'api-keys';
+      const policy = caller.kind === 'idToken' ? 'api-keys' : coursePolicy(caller.environment);
       const key = caller.kind === 'apiKey' ? caller.keyId : caller.ownerId;
       ctx.set(rateLimitHeaders(await rateLimits.consume(policy, key)));
     }
@@ -87,7 +89,9 @@ export function apiDispatch(deps: DispatchDeps) {
     if (!idempotencyKey || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
       return respond(ctx, info, await handler(input, operationDeps));
     }
-    const scope = `${caller.ownerId} ${info.operationId}`;
+    // Per account, operation and environment: a test request never replays a production response.
+    const environment = caller.kind === 'apiKey' ? ` ${caller.environment}` : '';
+    const scope = `${caller.ownerId}${environment} ${info.operationId}`;
     const hash = requestHash(body);
     const idempotentInput = { ...input, idempotency: { scope, key: idempotencyKey, requestHash: hash } };
     const started = await idempotency.begin(scope, idempotencyKey, hash);

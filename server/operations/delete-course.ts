@@ -1,12 +1,12 @@
 import { allowedTransitions, isDeletable } from '../../domain/course-lifecycle.ts';
 import { ApiError } from '../http/api-error.ts';
 import { findCourse } from './find-course.ts';
-import { type OperationHandler, ownerOf } from './operation.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
 
 /** `DELETE /api/v1/courses/{courseId}`: deletes a draft or archived course for good. */
 export const deleteCourse: OperationHandler = async ({ params, caller }, { store }) => {
-  const ownerId = ownerOf(caller);
-  const course = await findCourse(store, ownerId, params.courseId as string);
+  const owner = courseOwner(caller);
+  const course = await findCourse(store, owner, params.courseId as string);
   if (!isDeletable(course.status)) {
     throw new ApiError(
       'invalid_course_state',
@@ -16,7 +16,7 @@ export const deleteCourse: OperationHandler = async ({ params, caller }, { store
       },
     );
   }
-  if (!(await store.deleteCourse(ownerId, course.id)))
+  if (!(await store.deleteCourse(owner, course.id)))
     throw new ApiError('not_found', `No course '${course.id}' exists.`);
   return undefined;
 };

@@ -4,7 +4,7 @@ import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { LoadedSpec } from '../spec.ts';
-import type { IdempotentResponse, Store } from '../store/store.ts';
+import type { CourseOwner, IdempotentResponse, Store } from '../store/store.ts';
 
 /** A request's validated input, as an operation sees it. */
 export interface OperationInput {
@@ -61,6 +61,12 @@ export interface OperationHandler {
 export function ownerOf(caller: Caller): string {
   if (caller.kind === 'apiKey' || caller.kind === 'idToken') return caller.ownerId;
   throw new ApiError('internal_error', 'An operation that needs an owner was called without one.');
+}
+
+/** The account and environment whose courses the caller acts on: those of its API key. */
+export function courseOwner(caller: Caller): CourseOwner {
+  if (caller.kind === 'apiKey') return { ownerId: caller.ownerId, environment: caller.environment };
+  throw new ApiError('internal_error', 'A course operation was called without an API key.');
 }
 
 /** The record to store with a created resource so that a retry replays this response. */

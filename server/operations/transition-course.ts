@@ -2,7 +2,7 @@ import { allowedTransitions, type CourseTransition, nextStatus } from '../../dom
 import { ApiError } from '../http/api-error.ts';
 import type { CourseChanges } from '../store/store.ts';
 import { findCourse } from './find-course.ts';
-import { type OperationHandler, ownerOf } from './operation.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
 import { courseView } from './representations.ts';
 
 const VERB: Record<CourseTransition, string> = {
@@ -14,8 +14,8 @@ const VERB: Record<CourseTransition, string> = {
 /** The handler of one lifecycle operation; illegal transitions answer 409 naming the allowed ones. */
 export function transitionCourse(transition: CourseTransition): OperationHandler {
   return async ({ params, caller }, { store, clock }) => {
-    const ownerId = ownerOf(caller);
-    const course = await findCourse(store, ownerId, params.courseId as string);
+    const owner = courseOwner(caller);
+    const course = await findCourse(store, owner, params.courseId as string);
     const status = nextStatus(course.status, transition);
     if (status === undefined) {
       const allowed = allowedTransitions(course.status);
@@ -29,7 +29,7 @@ export function transitionCourse(transition: CourseTransition): OperationHandler
     const changes: CourseChanges = { status, updatedAt: now };
     if (status === 'published') changes.publishedAt = now;
     changes.archivedAt = status === 'archived' ? now : null;
-    const updated = await store.updateCourse(ownerId, course.id, changes);
+    const updated = await store.updateCourse(owner, course.id, changes);
     if (!updated) throw new ApiError('not_found', `No course '${course.id}' exists.`);
     return courseView(updated);
   };

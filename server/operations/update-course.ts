@@ -1,13 +1,13 @@
 import { isEditable } from '../../domain/course-lifecycle.ts';
 import { ApiError } from '../http/api-error.ts';
 import { findCourse } from './find-course.ts';
-import { type OperationHandler, ownerOf } from './operation.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
 import { courseView } from './representations.ts';
 
 /** `PATCH /api/v1/courses/{courseId}`: changes the fields sent. Archived courses are read-only. */
 export const updateCourse: OperationHandler = async ({ params, body, caller }, { store, clock }) => {
-  const ownerId = ownerOf(caller);
-  const course = await findCourse(store, ownerId, params.courseId as string);
+  const owner = courseOwner(caller);
+  const course = await findCourse(store, owner, params.courseId as string);
   if (!isEditable(course.status)) {
     throw new ApiError(
       'course_archived',
@@ -18,7 +18,7 @@ export const updateCourse: OperationHandler = async ({ params, body, caller }, {
     );
   }
   const changes = body as { name?: string; description?: string };
-  const updated = await store.updateCourse(ownerId, course.id, {
+  const updated = await store.updateCourse(owner, course.id, {
     ...changes,
     updatedAt: clock().toISOString(),
   });

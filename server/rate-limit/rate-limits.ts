@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import {
   type RateLimitPolicy,
   type RateLimitState,
@@ -12,6 +13,11 @@ export interface RateLimits {
   consume(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
 }
 
+/** The quota that course calls made with a key of `environment` count against. */
+export function coursePolicy(environment: KeyEnvironment): RateLimitPolicy {
+  return environment === 'test' ? 'courses-test' : 'courses';
+}
+
 /** Creates the limiters: `max` requests per `windowSeconds`, and `authFailureMax` failed authentications. */
 export function createRateLimits(options: {
   max: number;
@@ -23,6 +29,12 @@ export function createRateLimits(options: {
       points: options.max,
       duration: options.windowSeconds,
       keyPrefix: 'courses',
+    }),
+    // Test keys' traffic is counted apart, so a sandbox can never spend production quota.
+    'courses-test': new RateLimiterMemory({
+      points: options.max,
+      duration: options.windowSeconds,
+      keyPrefix: 'courses-test',
     }),
     'api-keys': new RateLimiterMemory({
       points: options.max,

@@ -1,3 +1,4 @@
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import { insertBySeq, newestBefore, replaceBySeq } from './seq-order.ts';
 import type { ApiKeyRecord, PageQuery } from './store.ts';
 
@@ -39,9 +40,9 @@ export class ApiKeyIndex {
     return key?.ownerId === ownerId ? key : undefined;
   }
 
-  /** Like `WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`. */
-  list(query: PageQuery): ApiKeyRecord[] {
-    const items = this.#byOwner.get(query.ownerId);
+  /** Like `WHERE owner_id = ? [AND environment = ?] AND seq < ? ORDER BY seq DESC LIMIT ?`. */
+  list(query: PageQuery & { environment?: KeyEnvironment | undefined }): ApiKeyRecord[] {
+    const items = this.#byOwner.get(listKey(query.ownerId, query.environment));
     return items ? newestBefore(items, query.beforeSeq, query.limit) : [];
   }
 
@@ -49,19 +50,24 @@ export class ApiKeyIndex {
   add(key: ApiKeyRecord): void {
     this.#byHash.set(key.hash, key);
     this.#byId.set(key.id, key);
-    let items = this.#byOwner.get(key.ownerId);
-    if (!items) {
-      items = [];
-      this.#byOwner.set(key.ownerId, items);
+    // Listed per owner, and per owner and environment for the filtered list.
+    for (const name of [listKey(key.ownerId), listKey(key.ownerId, key.environment)]) {
+      let items = this.#byOwner.get(name);
+      if (!items) {
+        items = [];
+        this.#byOwner.set(name, items);
+      }
+      insertBySeq(items, key);
     }
-    insertBySeq(items, key);
   }
 
   /** Puts a frozen `key` in the place of the stored key with its id and `seq`. */
   replace(key: ApiKeyRecord): void {
     this.#byHash.set(key.hash, key);
     this.#byId.set(key.id, key);
-    replaceBySeq(this.#byOwner.get(key.ownerId) ?? [], key);
+    for (const name of [listKey(key.ownerId), listKey(key.ownerId, key.environment)]) {
+      replaceBySeq(this.#byOwner.get(name) ?? [], key);
+    }
   }
 
   /** Like `UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)`. */
@@ -71,6 +77,11 @@ export class ApiKeyIndex {
       this.replace(apiKeyRecord({ ...key, lastUsedAt }, key.seq));
     }
   }
+}
+
+/** The map key of an owner's keys, in one environment or all (a NUL cannot occur in an owner id). */
+function listKey(ownerId: string, environment?: KeyEnvironment): string {
+  return environment === undefined ? ownerId : `${ownerId}\u0000${environment}`;
 }
 
 /**

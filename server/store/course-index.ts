@@ -1,8 +1,8 @@
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-order.ts';
-import type { CourseRecord, PageQuery } from './store.ts';
+import type { CourseOwner, CourseRecord, PageQuery } from './store.ts';
 
-/** One owner's courses in `seq` order, all of them and per status. */
+/** One owner's courses in one environment, in `seq` order, all of them and per status. */
 interface OwnerCourses {
   all: CourseRecord[];
   byStatus: Map<CourseStatus, CourseRecord[]>;
@@ -16,6 +16,7 @@ export function courseRecord(course: Omit<CourseRecord, 'seq'>, seq: number): Co
   return Object.freeze({
     id: course.id,
     ownerId: course.ownerId,
+    environment: course.environment,
     name: course.name,
     description: course.description,
     status: course.status,
@@ -27,8 +28,15 @@ export function courseRecord(course: Omit<CourseRecord, 'seq'>, seq: number): Co
   });
 }
 
+/** The map key of an owner's courses in one environment (a NUL cannot occur in an owner id). */
+const ownerKey = (owner: CourseOwner) => `${owner.ownerId}\u0000${owner.environment}`;
+
+/** Whether `course` belongs to `owner`, environment included. */
+const ownedBy = (course: CourseRecord, owner: CourseOwner) =>
+  course.ownerId === owner.ownerId && course.environment === owner.environment;
+
 /**
- * The `courses` table as plain JS, for reads: by id, and per owner (and per owner and status) in
+ * The `courses` table as plain JS, for reads: by id, and per owner and environment (and per status) in
  * `seq` order, so a page is a binary search plus the page. Holds frozen records and replaces a
  * record on change, never mutates one, so a record handed out stays as it was.
  */
@@ -36,15 +44,15 @@ export class CourseIndex {
   readonly #byId = new Map<string, CourseRecord>();
   readonly #byOwner = new Map<string, OwnerCourses>();
 
-  /** Like `WHERE id = ? AND owner_id = ?`. */
-  get(ownerId: string, id: string): CourseRecord | undefined {
+  /** Like `WHERE id = ? AND owner_id = ? AND environment = ?`. */
+  get(owner: CourseOwner, id: string): CourseRecord | undefined {
     const course = this.#byId.get(id);
-    return course?.ownerId === ownerId ? course : undefined;
+    return course && ownedBy(course, owner) ? course : undefined;
   }
 
-  /** Like `WHERE owner_id = ? [AND status = ?] AND seq < ? ORDER BY seq DESC LIMIT ?`. */
-  list(query: PageQuery & { status?: CourseStatus | undefined }): CourseRecord[] {
-    const owner = this.#byOwner.get(query.ownerId);
+  /** Like `WHERE owner_id = ? AND environment = ? [AND status = ?] AND seq < ? ORDER BY seq DESC LIMIT ?`. */
+  list(query: PageQuery & CourseOwner & { status?: CourseStatus | undefined }): CourseRecord[] {
+    const owner = this.#byOwner.get(ownerKey(query));
     const items = query.status === undefined ? owner?.all : owner?.byStatus.get(query.status);
     return items ? newestBefore(items, query.beforeSeq, query.limit) : [];
   }
@@ -53,12 +61,12 @@ export class CourseIndex {
   put(course: CourseRecord): void {
     let previous = this.#byId.get(course.id);
     // Never the case for the store's updates (owner and seq stay), but keep the lists right anyway.
-    if (previous && (previous.ownerId !== course.ownerId || previous.seq !== course.seq)) {
+    if (previous && (!ownedBy(previous, course) || previous.seq !== course.seq)) {
       this.delete(previous.id);
       previous = undefined;
     }
     this.#byId.set(course.id, course);
-    const owner = this.#owner(course.ownerId);
+    const owner = this.#owner(course);
     if (!previous) {
       insertBySeq(owner.all, course);
       insertBySeq(this.#statusList(owner, course.status), course);
@@ -77,17 +85,27 @@ export class CourseIndex {
     const course = this.#byId.get(id);
     if (!course) return;
     this.#byId.delete(id);
-    const owner = this.#owner(course.ownerId);
+    const owner = this.#owner(course);
     removeBySeq(owner.all, course.seq);
     removeBySeq(this.#statusList(owner, course.status), course.seq);
-    if (owner.all.length === 0) this.#byOwner.delete(course.ownerId);
+    if (owner.all.length === 0) this.#byOwner.delete(ownerKey(course));
   }
 
-  #owner(ownerId: string): OwnerCourses {
-    let owner = this.#byOwner.get(ownerId);
+  /** Removes every course of `owner`; returns their ids. */
+  deleteAll(owner: CourseOwner): string[] {
+    const courses = this.#byOwner.get(ownerKey(owner))?.all ?? [];
+    const ids = courses.map((course) => course.id);
+    for (const id of ids) this.#byId.delete(id);
+    this.#byOwner.delete(ownerKey(owner));
+    return ids;
+  }
+
+  #owner(course: CourseOwner): OwnerCourses {
+    const key = ownerKey(course);
+    let owner = this.#byOwner.get(key);
     if (!owner) {
       owner = { all: [], byStatus: new Map() };
-      this.#byOwner.set(ownerId, owner);
+      this.#byOwner.set(key, owner);
     }
     return owner;
   }

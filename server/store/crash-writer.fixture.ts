@@ -18,6 +18,7 @@ for (;;) {
     const course = {
       id,
       ownerId: 'crash',
+      environment: 'prod' as const,
       name: id,
       description: 'x'.repeat(n % 300),
       status: 'draft' as const,

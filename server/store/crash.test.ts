@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { openStore } from './open-store.ts';
-import { tempDir } from './test-support.ts';
+import { account, tempDir } from './test-support.ts';
 
 const WRITER = fileURLToPath(new URL('./crash-writer.fixture.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,7 +42,7 @@ it('keeps every acknowledged write across SIGKILLs at random moments', async () 
 
     const store = await openStore({ dataDir });
     const missing: string[] = [];
-    for (const id of acknowledged) if (!(await store.getCourse('crash', id))) missing.push(id);
+    for (const id of acknowledged) if (!(await store.getCourse(account('crash'), id))) missing.push(id);
     await store.close();
     expect(missing).toEqual([]);
   }

@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FILES } from './files.ts';
 import { openStore } from './open-store.ts';
-import { newCourse, tempDir } from './test-support.ts';
+import { account, newCourse, tempDir } from './test-support.ts';
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `crs_a_${from + i}`);
 
 async function presentIds(dataDir: string, expected: string[]): Promise<string[]> {
   const store = await openStore({ dataDir });
   const present: string[] = [];
-  for (const id of expected) if (await store.getCourse('a', id)) present.push(id);
+  for (const id of expected) if (await store.getCourse(account('a'), id)) present.push(id);
   await store.close();
   return present;
 }
@@ -20,13 +20,13 @@ describe('durability of the sql.js store', () => {
     const dataDir = await tempDir();
     const store = await openStore({ dataDir });
     await Promise.all(Array.from({ length: 20 }, (_, i) => store.insertCourse(newCourse('a', i + 1))));
-    await store.updateCourse('a', 'crs_a_1', { name: 'Changed' });
+    await store.updateCourse(account('a'), 'crs_a_1', { name: 'Changed' });
     await store.close();
     expect((await readFile(join(dataDir, FILES.journal))).length).toBe(0);
 
     const reopened = await openStore({ dataDir });
-    expect(await reopened.getCourse('a', 'crs_a_1')).toMatchObject({ name: 'Changed', seq: 1 });
-    expect((await reopened.listCourses({ ownerId: 'a', limit: 100 })).length).toBe(20);
+    expect(await reopened.getCourse(account('a'), 'crs_a_1')).toMatchObject({ name: 'Changed', seq: 1 });
+    expect((await reopened.listCourses({ ...account('a'), limit: 100 })).length).toBe(20);
     expect((await reopened.insertCourse(newCourse('a', 21))).seq).toBe(21);
     await reopened.close();
   });
@@ -35,7 +35,7 @@ describe('durability of the sql.js store', () => {
     const dataDir = await tempDir();
     const abandoned = await openStore({ dataDir });
     await Promise.all(ids(30).map((_, i) => abandoned.insertCourse(newCourse('a', i + 1))));
-    await abandoned.deleteCourse('a', 'crs_a_30');
+    await abandoned.deleteCourse(account('a'), 'crs_a_30');
     expect((await readFile(join(dataDir, FILES.journal))).length).toBeGreaterThan(0);
 
     expect(await presentIds(dataDir, ids(30))).toEqual(ids(29));

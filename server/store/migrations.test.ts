@@ -25,6 +25,15 @@ describe('applyMigrations', () => {
     expect(db.exec("SELECT name FROM sqlite_master WHERE name = 'b'")).toEqual([]);
   });
 
+  it('puts courses made before environments existed in production (version 2)', () => {
+    const db = new SQL.Database();
+    applyMigrations(db, MIGRATIONS.slice(0, 1));
+    db.exec(`INSERT INTO courses (id, owner_id, name, description, status, created_at, updated_at, seq)
+      VALUES ('crs_old', 'a', 'Old', '', 'draft', 't', 't', 1)`);
+    expect(applyMigrations(db)).toBe(MIGRATIONS.length - 1);
+    expect(db.exec("SELECT environment FROM courses WHERE id = 'crs_old'")[0]?.values).toEqual([['prod']]);
+  });
+
   it('refuses a database from newer code', () => {
     const db = new SQL.Database();
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);

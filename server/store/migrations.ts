@@ -61,6 +61,19 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX idempotency_created_at ON idempotency (created_at)',
     ],
   },
+  {
+    version: 2,
+    name: 'course environments (test keys see only test courses)',
+    statements: [
+      // Every course so far was made with a production key.
+      "ALTER TABLE courses ADD COLUMN environment TEXT NOT NULL DEFAULT 'prod'",
+      'DROP INDEX courses_owner_seq',
+      'DROP INDEX courses_owner_status_seq',
+      'CREATE INDEX courses_owner_env_seq ON courses (owner_id, environment, seq)',
+      'CREATE INDEX courses_owner_env_status_seq ON courses (owner_id, environment, status, seq)',
+      'CREATE INDEX api_keys_owner_env_seq ON api_keys (owner_id, environment, seq)',
+    ],
+  },
 ];
 
 /** The schema version this code writes. */

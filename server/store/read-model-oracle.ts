@@ -11,6 +11,8 @@ export interface ReadUniverse {
 }
 
 const STATUSES = [undefined, 'draft', 'published', 'archived'] as const;
+const ENVIRONMENTS = ['prod', 'test'] as const;
+const KEY_ENVIRONMENTS = [undefined, ...ENVIRONMENTS] as const;
 const CURSORS = [undefined, 1, 7, 40, 1000] as const;
 const LIMITS = [1, 3, 1000] as const;
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
@@ -21,12 +23,17 @@ export async function readAllFromStore(store: Store, universe: ReadUniverse): Pr
   for (const ownerId of universe.owners) {
     for (const beforeSeq of CURSORS) {
       for (const limit of LIMITS) {
-        for (const status of STATUSES)
-          out.push(await store.listCourses({ ownerId, limit, beforeSeq, status }));
-        out.push(await store.listApiKeys({ ownerId, limit, beforeSeq }));
+        for (const environment of ENVIRONMENTS) {
+          for (const status of STATUSES)
+            out.push(await store.listCourses({ ownerId, environment, limit, beforeSeq, status }));
+        }
+        for (const environment of KEY_ENVIRONMENTS)
+          out.push(await store.listApiKeys({ ownerId, environment, limit, beforeSeq }));
       }
     }
-    for (const id of universe.courseIds) out.push(await store.getCourse(ownerId, id));
+    for (const environment of ENVIRONMENTS) {
+      for (const id of universe.courseIds) out.push(await store.getCourse({ ownerId, environment }, id));
+    }
   }
   for (const hash of universe.hashes) out.push(await store.findApiKeyByHash(hash));
   for (const [scope, key] of universe.idempotencyKeys)
@@ -41,17 +48,28 @@ export function readAllFromSql(sql: SqlDatabase, universe: ReadUniverse): unknow
     for (const beforeSeq of CURSORS) {
       const before = beforeSeq ?? NO_CURSOR;
       for (const limit of LIMITS) {
-        for (const status of STATUSES) {
+        for (const env of ENVIRONMENTS) {
+          for (const status of STATUSES) {
+            out.push(
+              status === undefined
+                ? sql.all(S.SQL.listCourses, [ownerId, env, before, limit], S.courseFromRow)
+                : sql.all(S.SQL.listCoursesByStatus, [ownerId, env, status, before, limit], S.courseFromRow),
+            );
+          }
+        }
+        for (const env of KEY_ENVIRONMENTS) {
           out.push(
-            status === undefined
-              ? sql.all(S.SQL.listCourses, [ownerId, before, limit], S.courseFromRow)
-              : sql.all(S.SQL.listCoursesByStatus, [ownerId, status, before, limit], S.courseFromRow),
+            env === undefined
+              ? sql.all(S.SQL.listApiKeys, [ownerId, before, limit], S.apiKeyFromRow)
+              : sql.all(S.SQL.listApiKeysByEnvironment, [ownerId, env, before, limit], S.apiKeyFromRow),
           );
         }
-        out.push(sql.all(S.SQL.listApiKeys, [ownerId, before, limit], S.apiKeyFromRow));
       }
     }
-    for (const id of universe.courseIds) out.push(sql.one(S.SQL.getCourse, [id, ownerId], S.courseFromRow));
+    for (const env of ENVIRONMENTS) {
+      for (const id of universe.courseIds)
+        out.push(sql.one(S.SQL.getCourse, [id, ownerId, env], S.courseFromRow));
+    }
   }
   for (const hash of universe.hashes) out.push(sql.one(S.SQL.findApiKeyByHash, [hash], S.apiKeyFromRow));
   for (const [scope, key] of universe.idempotencyKeys) {

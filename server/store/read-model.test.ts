@@ -2,6 +2,7 @@ import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 import { SqlDatabase } from './database.ts';
 import { Durability } from './durability.ts';
@@ -12,10 +13,11 @@ import { openStore } from './open-store.ts';
 import { type ReadUniverse, readAllFromSql, readAllFromStore } from './read-model-oracle.ts';
 import { SqljsStore } from './sqljs-store.ts';
 import { SILENT_LOGGER } from './store-logger.ts';
-import { newApiKey, newCourse, tempDir } from './test-support.ts';
+import { account, newApiKey, newCourse, tempDir } from './test-support.ts';
 
 const sqlJs = await initSqlJs();
 const STATUSES: CourseStatus[] = ['draft', 'published', 'archived'];
+const ENVIRONMENTS: KeyEnvironment[] = ['prod', 'test'];
 
 /** A store built as `openStore` builds it, but with the database handle kept for the SQL oracle. */
 async function openWithHandle(dir: string | undefined, checkpointEntries?: number) {
@@ -54,10 +56,11 @@ async function randomWrites(store: SqljsStore, seed: number, count: number): Pro
   const conflict = (error: unknown) => expect(error).toBeInstanceOf(StoreConflictError);
   for (let i = 0; i < count; i++) {
     const owner = owners[pick(3)] as string;
+    const environment = ENVIRONMENTS[pick(2)] as KeyEnvironment;
     const courseId = universe.courseIds[pick(universe.courseIds.length + 1)] ?? 'crs_missing';
     const op = pick(100);
     if (op < 30) {
-      const course = newCourse(owner, i, STATUSES[pick(3)]);
+      const course = newCourse(owner, i, STATUSES[pick(3)], environment);
       // Sometimes a key already used: the whole insert must fail and change nothing.
       const key = `k${pick(40)}`;
       const scope = `${owner} createCourse`;
@@ -73,17 +76,22 @@ async function randomWrites(store: SqljsStore, seed: number, count: number): Pro
       universe.idempotencyKeys.push([scope, key]);
       await store.insertCourse(course, pick(2) ? response : undefined).catch(conflict);
     } else if (op < 33) {
-      await store.insertCourse({ ...newCourse(owner, i), id: courseId }).catch(conflict);
+      await store
+        .insertCourse({ ...newCourse(owner, i, 'draft', environment), id: courseId })
+        .catch(conflict);
     } else if (op < 55) {
       const status = STATUSES[pick(3)] as CourseStatus;
       const changes = pick(2)
         ? { status, archivedAt: status === 'archived' ? at(i) : null }
         : { name: `Renamed ${i}` };
-      await store.updateCourse(owner, courseId, { ...changes, updatedAt: at(i), description: undefined });
+      const changed = { ...changes, updatedAt: at(i), description: undefined };
+      await store.updateCourse(account(owner, environment), courseId, changed);
+    } else if (op < 64) {
+      await store.deleteCourse(account(owner, environment), courseId);
     } else if (op < 65) {
-      await store.deleteCourse(owner, courseId);
+      await store.deleteAllCourses(account(owner, environment));
     } else if (op < 75) {
-      const key = { ...newApiKey(owner, i), hash: `hash-${pick(60)}` };
+      const key = { ...newApiKey(owner, i, environment), hash: `hash-${pick(60)}` };
       universe.hashes.push(key.hash);
       keyIds.push([owner, key.id]);
       await store.insertApiKey(key).catch(conflict);
@@ -139,7 +147,7 @@ describe('the read model', () => {
     await symlink('/dev/full', join(dir, FILES.nextJournal));
     await store.checkpoint();
     await expect(store.insertCourse(newCourse('a', 1000))).rejects.toThrow('journal write failed');
-    await expect(store.deleteCourse('a', 'crs_a_1000')).rejects.toThrow('journal write failed');
+    await expect(store.deleteCourse(account('a'), 'crs_a_1000')).rejects.toThrow('journal write failed');
     universe.courseIds.push('crs_a_1000');
     expect(await readAllFromStore(store, universe)).toEqual(readAllFromSql(sql, universe));
     await store.close();
@@ -151,7 +159,7 @@ describe('the read model', () => {
     const key = await store.insertApiKey(newApiKey('a', 1));
     expect(() => Object.assign(course, { name: 'x' })).toThrow(TypeError);
     expect(() => (key.scopes as string[]).push('admin')).toThrow(TypeError);
-    const [listed] = await store.listCourses({ ownerId: 'a', limit: 1 });
+    const [listed] = await store.listCourses({ ...account('a'), limit: 1 });
     expect(Object.isFrozen(listed)).toBe(true);
     expect(await store.findApiKeyByHash(key.hash)).toMatchObject({
       scopes: ['courses:read', 'courses:write'],

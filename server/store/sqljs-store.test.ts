@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StoreConflictError } from './errors.ts';
 import { openStore } from './open-store.ts';
 import type { SqljsStore } from './sqljs-store.ts';
-import { newApiKey, newCourse, tempDir } from './test-support.ts';
+import { account, newApiKey, newCourse, tempDir } from './test-support.ts';
 
 const open: SqljsStore[] = [];
 afterEach(async () => {
@@ -21,33 +21,76 @@ describe.each(['memory', 'disk'] as const)('the sql.js store (%s)', (mode) => {
     const store = await fresh();
     const created = await store.insertCourse(newCourse('a', 1));
     expect(created).toMatchObject({ id: 'crs_a_1', seq: 1 });
-    expect(await store.getCourse('a', 'crs_a_1')).toEqual(created);
+    expect(await store.getCourse(account('a'), 'crs_a_1')).toEqual(created);
 
     const changes = {
       name: 'Renamed',
       status: 'published' as const,
       publishedAt: '2026-02-01T00:00:00.000Z',
     };
-    const updated = await store.updateCourse('a', 'crs_a_1', changes);
+    const updated = await store.updateCourse(account('a'), 'crs_a_1', changes);
     expect(updated).toEqual({ ...created, ...changes });
-    expect(await store.getCourse('a', 'crs_a_1')).toEqual(updated);
-    expect(await store.updateCourse('a', 'crs_a_1', { publishedAt: null })).toMatchObject({
+    expect(await store.getCourse(account('a'), 'crs_a_1')).toEqual(updated);
+    expect(await store.updateCourse(account('a'), 'crs_a_1', { publishedAt: null })).toMatchObject({
       publishedAt: null,
     });
 
-    expect(await store.deleteCourse('a', 'crs_a_1')).toBe(true);
-    expect(await store.getCourse('a', 'crs_a_1')).toBeUndefined();
-    expect(await store.deleteCourse('a', 'crs_a_1')).toBe(false);
+    expect(await store.deleteCourse(account('a'), 'crs_a_1')).toBe(true);
+    expect(await store.getCourse(account('a'), 'crs_a_1')).toBeUndefined();
+    expect(await store.deleteCourse(account('a'), 'crs_a_1')).toBe(false);
   });
 
   it("keeps owners apart: B cannot see, change or delete A's course", async () => {
     const store = await fresh();
     await store.insertCourse(newCourse('a', 1));
-    expect(await store.getCourse('b', 'crs_a_1')).toBeUndefined();
-    expect(await store.updateCourse('b', 'crs_a_1', { name: 'Stolen' })).toBeUndefined();
-    expect(await store.deleteCourse('b', 'crs_a_1')).toBe(false);
-    expect(await store.listCourses({ ownerId: 'b', limit: 10 })).toEqual([]);
-    expect(await store.getCourse('a', 'crs_a_1')).toMatchObject({ name: 'Course 1' });
+    expect(await store.getCourse(account('b'), 'crs_a_1')).toBeUndefined();
+    expect(await store.updateCourse(account('b'), 'crs_a_1', { name: 'Stolen' })).toBeUndefined();
+    expect(await store.deleteCourse(account('b'), 'crs_a_1')).toBe(false);
+    expect(await store.listCourses({ ...account('b'), limit: 10 })).toEqual([]);
+    expect(await store.getCourse(account('a'), 'crs_a_1')).toMatchObject({ name: 'Course 1' });
+  });
+
+  it('keeps environments apart: a test scope never reads, changes, lists or deletes a production course', async () => {
+    const store = await fresh();
+    await store.insertCourse(newCourse('a', 1));
+    await store.insertCourse(newCourse('a', 2, 'draft', 'test'));
+    await store.insertCourse(newCourse('a', 3, 'published', 'test'));
+    const test = account('a', 'test');
+    expect(await store.getCourse(test, 'crs_a_1')).toBeUndefined();
+    expect(await store.updateCourse(test, 'crs_a_1', { name: 'Sandboxed' })).toBeUndefined();
+    expect(await store.deleteCourse(test, 'crs_a_1')).toBe(false);
+    expect((await store.listCourses({ ...test, limit: 10 })).map((c) => c.id)).toEqual([
+      'crs_a_3',
+      'crs_a_2',
+    ]);
+    expect((await store.listCourses({ ...account('a'), limit: 10 })).map((c) => c.id)).toEqual(['crs_a_1']);
+    expect(await store.getCourse(account('a'), 'crs_a_2')).toBeUndefined();
+
+    expect(await store.deleteAllCourses(test)).toBe(2);
+    expect(await store.listCourses({ ...test, limit: 10 })).toEqual([]);
+    expect(await store.getCourse(account('a'), 'crs_a_1')).toMatchObject({
+      name: 'Course 1',
+      environment: 'prod',
+    });
+    expect(await store.deleteAllCourses(test)).toBe(0);
+  });
+
+  it('lists API keys of one environment, paging within it', async () => {
+    const store = await fresh();
+    const prod = await store.insertApiKey(newApiKey('a', 1));
+    const test1 = await store.insertApiKey(newApiKey('a', 2, 'test'));
+    const test2 = await store.insertApiKey(newApiKey('a', 3, 'test'));
+    expect(await store.listApiKeys({ ownerId: 'a', environment: 'prod', limit: 10 })).toEqual([prod]);
+    expect(await store.listApiKeys({ ownerId: 'a', environment: 'test', limit: 1 })).toEqual([test2]);
+    expect(
+      await store.listApiKeys({ ownerId: 'a', environment: 'test', limit: 10, beforeSeq: test2.seq }),
+    ).toEqual([test1]);
+    const revoked = await store.revokeApiKey('a', test1.id, '2026-03-01T00:00:00Z');
+    expect(await store.listApiKeys({ ownerId: 'a', environment: 'test', limit: 10 })).toEqual([
+      test2,
+      revoked,
+    ]);
+    expect((await store.listApiKeys({ ownerId: 'a', limit: 10 })).length).toBe(3);
   });
 
   it('lists newest first, pages by seq and filters by status', async () => {
@@ -56,13 +99,18 @@ describe.each(['memory', 'disk'] as const)('the sql.js store (%s)', (mode) => {
     await store.insertCourse(newCourse('b', 99));
     const ids = (courses: { id: string }[]) => courses.map((c) => c.id.replace('crs_a_', ''));
 
-    const first = await store.listCourses({ ownerId: 'a', limit: 3 });
+    const first = await store.listCourses({ ...account('a'), limit: 3 });
     expect(ids(first)).toEqual(['7', '6', '5']);
-    const second = await store.listCourses({ ownerId: 'a', limit: 3, beforeSeq: first.at(-1)?.seq });
+    const second = await store.listCourses({ ...account('a'), limit: 3, beforeSeq: first.at(-1)?.seq });
     expect(ids(second)).toEqual(['4', '3', '2']);
-    const published = await store.listCourses({ ownerId: 'a', limit: 10, status: 'published' });
+    const published = await store.listCourses({ ...account('a'), limit: 10, status: 'published' });
     expect(ids(published)).toEqual(['6', '4', '2']);
-    const olderDrafts = await store.listCourses({ ownerId: 'a', limit: 10, status: 'draft', beforeSeq: 5 });
+    const olderDrafts = await store.listCourses({
+      ...account('a'),
+      limit: 10,
+      status: 'draft',
+      beforeSeq: 5,
+    });
     expect(ids(olderDrafts)).toEqual(['3', '1']);
   });
 
@@ -70,7 +118,7 @@ describe.each(['memory', 'disk'] as const)('the sql.js store (%s)', (mode) => {
     const store = await fresh();
     await store.insertCourse(newCourse('a', 1));
     const second = await store.insertCourse(newCourse('a', 2));
-    await store.deleteCourse('a', second.id);
+    await store.deleteCourse(account('a'), second.id);
     expect((await store.insertCourse(newCourse('a', 3))).seq).toBe(3);
   });
 
@@ -87,7 +135,7 @@ describe.each(['memory', 'disk'] as const)('the sql.js store (%s)', (mode) => {
     await expect(store.insertCourse(newCourse('a', 2), { ...response, body: {} })).rejects.toThrow(
       StoreConflictError,
     );
-    expect(await store.getCourse('a', 'crs_a_2')).toBeUndefined();
+    expect(await store.getCourse(account('a'), 'crs_a_2')).toBeUndefined();
     expect((await store.insertCourse(newCourse('a', 3))).seq).toBe(2);
   });
 

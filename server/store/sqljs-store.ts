@@ -1,3 +1,4 @@
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 import { apiKeyRecord } from './api-key-index.ts';
 import { courseRecord } from './course-index.ts';
@@ -10,6 +11,7 @@ import * as S from './statements.ts';
 import type {
   ApiKeyRecord,
   CourseChanges,
+  CourseOwner,
   CourseRecord,
   IdempotentResponse,
   PageQuery,
@@ -58,16 +60,22 @@ export class SqljsStore implements Store {
     return record;
   }
 
-  async getCourse(ownerId: string, id: string): Promise<CourseRecord | undefined> {
-    return this.#model.courses.get(ownerId, id);
+  async getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined> {
+    return this.#model.courses.get(owner, id);
   }
 
-  async listCourses(query: PageQuery & { status?: CourseStatus }): Promise<CourseRecord[]> {
+  async listCourses(
+    query: PageQuery & CourseOwner & { status?: CourseStatus | undefined },
+  ): Promise<CourseRecord[]> {
     return this.#model.courses.list(query);
   }
 
-  async updateCourse(ownerId: string, id: string, changes: CourseChanges): Promise<CourseRecord | undefined> {
-    const current = this.#model.courses.get(ownerId, id);
+  async updateCourse(
+    owner: CourseOwner,
+    id: string,
+    changes: CourseChanges,
+  ): Promise<CourseRecord | undefined> {
+    const current = this.#model.courses.get(owner, id);
     if (!current) return undefined;
     // Only the columns the UPDATE sets, whatever else `changes` carries.
     const { name, description, status, updatedAt, publishedAt, archivedAt } = {
@@ -79,16 +87,41 @@ export class SqljsStore implements Store {
       current.seq,
     );
     await this.#write(
-      [[S.SQL.updateCourse, [name, description, status, updatedAt, publishedAt, archivedAt, id, ownerId]]],
+      [
+        [
+          S.SQL.updateCourse,
+          [
+            name,
+            description,
+            status,
+            updatedAt,
+            publishedAt,
+            archivedAt,
+            id,
+            owner.ownerId,
+            owner.environment,
+          ],
+        ],
+      ],
       ({ courses }) => courses.put(next),
     );
     return next;
   }
 
-  async deleteCourse(ownerId: string, id: string): Promise<boolean> {
-    if (!this.#model.courses.get(ownerId, id)) return false;
-    await this.#write([[S.SQL.deleteCourse, [id, ownerId]]], ({ courses }) => courses.delete(id));
+  async deleteCourse(owner: CourseOwner, id: string): Promise<boolean> {
+    if (!this.#model.courses.get(owner, id)) return false;
+    await this.#write([[S.SQL.deleteCourse, [id, owner.ownerId, owner.environment]]], ({ courses }) =>
+      courses.delete(id),
+    );
     return true;
+  }
+
+  async deleteAllCourses(owner: CourseOwner): Promise<number> {
+    let deleted = 0;
+    await this.#write([[S.SQL.deleteAllCourses, [owner.ownerId, owner.environment]]], ({ courses }) => {
+      deleted = courses.deleteAll(owner).length;
+    });
+    return deleted;
   }
 
   async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
@@ -112,7 +145,9 @@ export class SqljsStore implements Store {
     return this.#model.apiKeys.findByHash(hash);
   }
 
-  async listApiKeys(query: PageQuery): Promise<ApiKeyRecord[]> {
+  async listApiKeys(
+    query: PageQuery & { environment?: KeyEnvironment | undefined },
+  ): Promise<ApiKeyRecord[]> {
     return this.#model.apiKeys.list(query);
   }
 

@@ -19,15 +19,26 @@ function plan(sql: string, params: (string | number)[]): string {
 // Reads stay O(page) only if each query seeks an index and needs no sort; this pins that down.
 describe('read statements', () => {
   it.each([
-    ['listCourses', SQL.listCourses, ['u', 10, 20], 'USING INDEX courses_owner_seq (owner_id=? AND seq<?)'],
+    [
+      'listCourses',
+      SQL.listCourses,
+      ['u', 'test', 10, 20],
+      'USING INDEX courses_owner_env_seq (owner_id=? AND environment=? AND seq<?)',
+    ],
     [
       'listCoursesByStatus',
       SQL.listCoursesByStatus,
-      ['u', 'draft', 10, 20],
-      'USING INDEX courses_owner_status_seq (owner_id=? AND status=? AND seq<?)',
+      ['u', 'test', 'draft', 10, 20],
+      'USING INDEX courses_owner_env_status_seq (owner_id=? AND environment=? AND status=? AND seq<?)',
     ],
     ['listApiKeys', SQL.listApiKeys, ['u', 10, 20], 'USING INDEX api_keys_owner_seq (owner_id=? AND seq<?)'],
-    ['getCourse', SQL.getCourse, ['c', 'u'], 'USING INDEX sqlite_autoindex_courses_1 (id=?)'],
+    [
+      'listApiKeysByEnvironment',
+      SQL.listApiKeysByEnvironment,
+      ['u', 'test', 10, 20],
+      'USING INDEX api_keys_owner_env_seq (owner_id=? AND environment=? AND seq<?)',
+    ],
+    ['getCourse', SQL.getCourse, ['c', 'u', 'test'], 'USING INDEX sqlite_autoindex_courses_1 (id=?)'],
     ['findApiKeyByHash', SQL.findApiKeyByHash, ['h'], 'USING INDEX sqlite_autoindex_api_keys_2 (hash=?)'],
     [
       'getIdempotent',

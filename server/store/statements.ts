@@ -5,7 +5,7 @@ import type { Row } from './database.ts';
 import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from './store.ts';
 
 const COURSE_COLUMNS =
-  'id, owner_id, name, description, status, created_at, updated_at, published_at, archived_at, seq';
+  'id, owner_id, name, description, status, created_at, updated_at, published_at, archived_at, seq, environment';
 const KEY_COLUMNS =
   'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
@@ -17,18 +17,23 @@ const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at'
 export const SQL = {
   setMeta:
     'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  insertCourse: `INSERT INTO courses (${COURSE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = ? AND owner_id = ?`,
-  listCourses: `SELECT ${COURSE_COLUMNS} FROM courses WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  insertCourse: `INSERT INTO courses (${COURSE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // Every course statement is scoped by owner and environment: isolation lives in the queries.
+  getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = ? AND owner_id = ? AND environment = ?`,
+  listCourses: `SELECT ${COURSE_COLUMNS} FROM courses
+    WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   listCoursesByStatus: `SELECT ${COURSE_COLUMNS} FROM courses
-    WHERE owner_id = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    WHERE owner_id = ? AND environment = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   updateCourse: `UPDATE courses SET name = ?, description = ?, status = ?, updated_at = ?, published_at = ?,
-    archived_at = ? WHERE id = ? AND owner_id = ?`,
-  deleteCourse: 'DELETE FROM courses WHERE id = ? AND owner_id = ?',
+    archived_at = ? WHERE id = ? AND owner_id = ? AND environment = ?`,
+  deleteCourse: 'DELETE FROM courses WHERE id = ? AND owner_id = ? AND environment = ?',
+  deleteAllCourses: 'DELETE FROM courses WHERE owner_id = ? AND environment = ?',
   insertApiKey: `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND owner_id = ?`,
   findApiKeyByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ?`,
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys
+    WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   revokeApiKey: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND owner_id = ?',
   // Never moves last use backwards when batches from different moments arrive out of order.
   touchApiKey:
@@ -63,6 +68,7 @@ export function courseParams(c: CourseRecord): SqlValue[] {
     c.publishedAt,
     c.archivedAt,
     c.seq,
+    c.environment,
   ];
 }
 
@@ -71,6 +77,7 @@ export function courseFromRow(r: Row): CourseRecord {
   return {
     id: r[0] as string,
     ownerId: r[1] as string,
+    environment: r[10] as KeyEnvironment,
     name: r[2] as string,
     description: r[3] as string,
     status: r[4] as CourseStatus,

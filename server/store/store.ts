@@ -1,10 +1,20 @@
 import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 
+/**
+ * Whose courses: an account in one environment. Every course query is scoped by both, so a test
+ * key's requests never reach a production course, and the reverse.
+ */
+export interface CourseOwner {
+  ownerId: string;
+  environment: KeyEnvironment;
+}
+
 /** A course as stored. `seq` orders courses (newest has the largest) and is never reused. */
 export interface CourseRecord {
   id: string;
   ownerId: string;
+  environment: KeyEnvironment;
   name: string;
   description: string;
   status: CourseStatus;
@@ -53,7 +63,7 @@ export interface IdempotentResponse {
 export interface PageQuery {
   ownerId: string;
   limit: number;
-  beforeSeq?: number;
+  beforeSeq?: number | undefined;
 }
 
 /**
@@ -63,14 +73,18 @@ export interface PageQuery {
  */
 export interface Store {
   insertCourse(course: Omit<CourseRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<CourseRecord>;
-  getCourse(ownerId: string, id: string): Promise<CourseRecord | undefined>;
-  listCourses(query: PageQuery & { status?: CourseStatus }): Promise<CourseRecord[]>;
-  updateCourse(ownerId: string, id: string, changes: CourseChanges): Promise<CourseRecord | undefined>;
-  deleteCourse(ownerId: string, id: string): Promise<boolean>;
+  getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined>;
+  listCourses(
+    query: PageQuery & CourseOwner & { status?: CourseStatus | undefined },
+  ): Promise<CourseRecord[]>;
+  updateCourse(owner: CourseOwner, id: string, changes: CourseChanges): Promise<CourseRecord | undefined>;
+  deleteCourse(owner: CourseOwner, id: string): Promise<boolean>;
+  /** Deletes every course of `owner` (one account in one environment); resolves how many there were. */
+  deleteAllCourses(owner: CourseOwner): Promise<number>;
 
   insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord>;
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
-  listApiKeys(query: PageQuery): Promise<ApiKeyRecord[]>;
+  listApiKeys(query: PageQuery & { environment?: KeyEnvironment | undefined }): Promise<ApiKeyRecord[]>;
   revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined>;
   /** Records when keys were last used; a batch, so authentication costs no write per request. */
   recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void>;
