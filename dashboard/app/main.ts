@@ -50,8 +50,12 @@ function render(config: DashboardConfig): void {
     navigate(PATHS['api-keys'], { replace: true });
     return;
   }
-  const page = route === 'courses' ? coursesPage() : apiKeysPage({ client: keyClient(session), endsSession });
+  // The title first: the keys page marks it when it opens in Test mode.
   document.title = `${route === 'courses' ? 'Courses' : 'API Keys'} · Course Service`;
+  const page =
+    route === 'courses'
+      ? coursesPage()
+      : apiKeysPage({ client: keyClient(session), account: session.subject, endsSession });
   replaceChildren(root, shell(session, page, signOut));
   focusHeading();
 }

@@ -1,0 +1,48 @@
+import type { KeyEnvironment } from '../../sdk/index.ts';
+
+const PARAM = 'environment';
+const STORAGE_KEY = 'course-service.dashboard.environment';
+
+const isEnvironment = (value: string | null | undefined): value is KeyEnvironment =>
+  value === 'prod' || value === 'test';
+
+/** How each environment is named on screen. */
+export const ENVIRONMENT_NAMES: Record<KeyEnvironment, string> = { prod: 'Production', test: 'Test' };
+
+/**
+ * The environment chosen with the Test mode switch: the page's `?environment=` when it names one (so
+ * a link or a reload shows the same data), else the last choice kept in local storage, else `prod`.
+ *
+ * @example client.apiKeys.list({ environment: selectedEnvironment() })
+ */
+export function selectedEnvironment(): KeyEnvironment {
+  const fromUrl = new URLSearchParams(location.search).get(PARAM);
+  if (isEnvironment(fromUrl)) return fromUrl;
+  const stored = readStorage();
+  return isEnvironment(stored) ? stored : 'prod';
+}
+
+/**
+ * Remembers the choice in the URL (without a history entry) and in local storage, so it survives a
+ * reload, the navigation links and signing in again. The choice is not a secret.
+ *
+ * @example selectEnvironment('test');
+ */
+export function selectEnvironment(environment: KeyEnvironment): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, environment);
+  } catch {
+    // Storage may be disabled; the URL still carries the choice for this tab.
+  }
+  const url = new URL(location.href);
+  url.searchParams.set(PARAM, environment);
+  history.replaceState(history.state, '', url);
+}
+
+function readStorage(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
