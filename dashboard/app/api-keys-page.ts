@@ -1,4 +1,5 @@
-import type { ApiKey, CourseClient, KeyEnvironment } from '../../sdk/index.ts';
+import type { ApiKey, CourseClient } from '../../sdk/index.ts';
+import { apiKeysFrame, noKeys } from './api-keys-frame.ts';
 import { openCreateKeyDialog } from './create-key-dialog.ts';
 import { h } from './dom.ts';
 import { ENVIRONMENT_NAMES, selectEnvironment, selectedEnvironment } from './environment.ts';
@@ -9,7 +10,7 @@ import { keyTable, needsRotation } from './key-table.ts';
 import { deletedText, openResetTestDataDialog } from './reset-test-data-dialog.ts';
 import { openRevokeDialog } from './revoke-dialog.ts';
 import { openRotationDialog } from './rotation-dialog.ts';
-import { errorAlert, liveRegion, loading, notice, pageHeading } from './ui.ts';
+import { errorAlert, liveRegion, loading, notice } from './ui.ts';
 
 /** What a signed-in page gets from the shell. */
 export interface PageContext {
@@ -19,20 +20,6 @@ export interface PageContext {
   /** Sends the person back to sign-in when `error` means the ID token was refused; true if so. */
   endsSession(error: unknown): boolean;
 }
-
-const emptyState = (environment: KeyEnvironment) =>
-  h(
-    'div',
-    { class: 'empty' },
-    h('p', { class: 'empty-title' }, `No ${environment === 'test' ? 'test' : 'production'} API keys yet`),
-    h(
-      'p',
-      { class: 'muted' },
-      environment === 'test'
-        ? 'Create one to try the course endpoints on test data.'
-        : 'Create one to call the course endpoints.',
-    ),
-  );
 
 /**
  * Settings → API Keys: the caller's keys of the environment the Test mode switch selects, newest
@@ -119,7 +106,7 @@ export function apiKeysPage(context: PageContext): HTMLElement {
           )
         : '',
     );
-    content.replaceChildren(keys.length === 0 ? emptyState(environment) : keyTable(keys, { revoke, rotate }));
+    content.replaceChildren(keys.length === 0 ? noKeys(environment) : keyTable(keys, { revoke, rotate }));
   }
 
   async function reload(): Promise<void> {
@@ -150,39 +137,14 @@ export function apiKeysPage(context: PageContext): HTMLElement {
     status.textContent = `${next === 'test' ? 'Test mode on: showing test' : 'Test mode off: showing production'} API keys.`;
     void reload();
   });
-  const page = h(
-    'main',
-    { id: 'main', class: 'page' },
+  const page = apiKeysFrame({
     testSlot,
-    h(
-      'nav',
-      { 'aria-label': 'Breadcrumb', class: 'breadcrumb' },
-      h('ol', {}, h('li', {}, 'Settings'), h('li', { 'aria-current': 'page' }, 'API Keys')),
-    ),
-    h(
-      'div',
-      { class: 'page-header' },
-      pageHeading('API Keys'),
-      h(
-        'div',
-        { class: 'page-actions' },
-        switchControl,
-        h(
-          'button',
-          { type: 'button', class: 'button button-primary', onclick: () => openCreate() },
-          'Create API Key',
-        ),
-      ),
-    ),
-    h(
-      'p',
-      { class: 'muted' },
-      'API keys authenticate calls to the course endpoints. A key’s value is shown once, when it is created; the list shows only its first characters.',
-    ),
+    switchControl,
+    createKey: () => openCreate(),
     status,
     banner,
     content,
-  );
+  });
   // Write the choice into the URL at once, so a reload or a copied link shows the same data.
   selectEnvironment(environment);
   showEnvironment();

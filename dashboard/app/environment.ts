@@ -23,8 +23,9 @@ export function selectedEnvironment(): KeyEnvironment {
 }
 
 /**
- * Remembers the choice in the URL (without a history entry) and in local storage, so it survives a
- * reload, the navigation links and signing in again. The choice is not a secret.
+ * Remembers the choice in local storage and in the URL (without a history entry), so it survives a
+ * reload, the navigation links and signing in again. Only Test mode shows in the URL
+ * (`?environment=test`): production, the default, keeps the plain address. Not a secret.
  *
  * @example selectEnvironment('test');
  */
@@ -35,7 +36,8 @@ export function selectEnvironment(environment: KeyEnvironment): void {
     // Storage may be disabled; the URL still carries the choice for this tab.
   }
   const url = new URL(location.href);
-  url.searchParams.set(PARAM, environment);
+  if (environment === 'test') url.searchParams.set(PARAM, environment);
+  else url.searchParams.delete(PARAM);
   history.replaceState(history.state, '', url);
 }
 
