@@ -162,6 +162,18 @@ describe('the dashboard’s Test mode switch', () => {
     expect(await page.getByRole('rowheader', { name: 'Sandbox again' }).count()).toBe(0);
   });
 
+  it('opens a Test mode link in Test mode, also through sign-in', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    // The last choice on this browser was production; the link says test, and wins.
+    await page.evaluate(() => localStorage.setItem('course-service.dashboard.environment', 'prod'));
+    await page.goto(`${server.url}/dashboard/settings/api-keys?environment=test`);
+    await page.getByLabel('Sign in as (subject)').fill('bob@example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await keyRow('Sandbox').waitFor();
+    expect(await testMode().getAttribute('aria-checked')).toBe('true');
+    expect(await banner().isVisible()).toBe(true);
+  });
+
   it('marks a test key due for rotation and creates its replacement in test', async () => {
     await page.getByRole('link', { name: 'Settings › API Keys' }).click();
     await keyRow('Sandbox').waitFor();

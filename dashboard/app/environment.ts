@@ -30,15 +30,20 @@ export function selectedEnvironment(): KeyEnvironment {
  * @example selectEnvironment('test');
  */
 export function selectEnvironment(environment: KeyEnvironment): void {
-  try {
-    localStorage.setItem(STORAGE_KEY, environment);
-  } catch {
-    // Storage may be disabled; the URL still carries the choice for this tab.
-  }
+  writeStorage(environment);
   const url = new URL(location.href);
   if (environment === 'test') url.searchParams.set(PARAM, environment);
   else url.searchParams.delete(PARAM);
   history.replaceState(history.state, '', url);
+}
+
+// Storage may be disabled; the address then carries the choice for as long as it can.
+function writeStorage(environment: KeyEnvironment): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, environment);
+  } catch {
+    // Nothing to keep it in.
+  }
 }
 
 function readStorage(): string | null {
@@ -47,4 +52,15 @@ function readStorage(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Keeps a `?environment=` the dashboard was opened with, before sign-in can drop it from the
+ * address: a Test mode link then still opens in Test mode after signing in.
+ *
+ * @example rememberEnvironmentFromUrl(); // at start, before any redirect
+ */
+export function rememberEnvironmentFromUrl(): void {
+  const fromUrl = new URLSearchParams(location.search).get(PARAM);
+  if (isEnvironment(fromUrl)) writeStorage(fromUrl);
 }

@@ -3,6 +3,7 @@ import { apiKeysPage } from './api-keys-page.ts';
 import { type DashboardConfig, loadDashboardConfig } from './config.ts';
 import { coursesPage } from './courses-page.ts';
 import { h, replaceChildren } from './dom.ts';
+import { rememberEnvironmentFromUrl } from './environment.ts';
 import { describeError, isSessionEnded } from './errors.ts';
 import { completeOidcSignIn } from './oidc.ts';
 import { currentRoute, navigate, PATHS, startRouter } from './router.ts';
@@ -62,6 +63,7 @@ function render(config: DashboardConfig): void {
 
 async function start(): Promise<void> {
   replaceChildren(root, loading('Loading the dashboard…'));
+  rememberEnvironmentFromUrl();
   const config = await loadDashboardConfig();
   if (config.mode === 'oidc' && currentRoute() === 'callback') {
     replaceChildren(root, loading('Signing you in…'));
