@@ -16,12 +16,8 @@ export function keyClient(session: Session): CourseClient {
   });
 }
 
-/**
- * A client for reading courses with an API key the person typed in; the key stays in memory.
- *
- * @example const page = await courseClient(apiKey).courses.listPage({ limit: 50 });
- */
-export function courseClient(apiKey: string): CourseClient {
+// A client for reading courses with an API key the person typed in; the key stays in memory.
+function courseClient(apiKey: string): CourseClient {
   return createCourseClient({ baseUrl: location.origin, apiKey, maxRetries: 0, timeout: 20_000 });
 }
 
