@@ -3,6 +3,7 @@
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { createContract } from './contract.ts';
 import { coverage, renderMatrix, unexercised } from './coverage.ts';
+import { fuzzFindingsSuite } from './fuzz-findings.ts';
 import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
 import { courseLifecycleSuite } from './suites/course-lifecycle.ts';
@@ -40,6 +41,7 @@ forbiddenSuite(c);
 paginationSuite(c);
 mcpSuite(c);
 rateLimitsSuite(c);
+fuzzFindingsSuite(c);
 
 describe('coverage', () => {
   test('every declared operation × status was exercised, or the spec says why it cannot be', () => {

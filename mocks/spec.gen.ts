@@ -16,7 +16,7 @@ export const openApiDocument: OpenApiDocument = {
     "contact": {
       "name": "course-service maintainers"
     },
-    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\n\n## Rate limits\nCourse calls are limited per API key, key management per subject, and failed authentication per\nclient address. Limited responses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n"
+    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\n\n## Rate limits\nCourse calls are limited per API key, key management per subject, and failed authentication per\nclient address. Limited responses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n"
   },
   "servers": [
     {
@@ -1003,6 +1003,9 @@ export const openApiDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           }
@@ -1356,6 +1359,104 @@ export const openApiDocument: OpenApiDocument = {
                       "error": {
                         "code": -32000,
                         "message": "Origin 'https://evil.example' is not allowed to call this MCP endpoint (see MCP_ALLOWED_ORIGINS)."
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is larger than the server accepts (`BODY_LIMIT_BYTES`).",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 error response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc",
+                    "error"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "The request has no body, or its `Content-Type` is not `application/json`.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 error response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc",
+                    "error"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
                       }
                     }
                   }
@@ -2432,7 +2533,7 @@ export const openApiDocument: OpenApiDocument = {
 };
 
 /** The document's strong ETag, as the server computes it. */
-export const openApiEtag = '"Ut-m4WTY1EKRAbysOunNHr5ulyEzKPiA"';
+export const openApiEtag = '"ko8bagaKY8rLtM0R5Z58kOL78y8KNqCy"';
 
 /** Every operationId of the spec. */
 export type OperationId =
