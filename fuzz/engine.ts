@@ -7,7 +7,7 @@ import { toCurl } from './curl.ts';
 import { fuzzOperations } from './operations.ts';
 import { requestSchemaCheck } from './request-schemas.ts';
 import { type FuzzRequest, requestArbitrary } from './requests.ts';
-import { openFuzzSession } from './session.ts';
+import { freshCourses, openFuzzSession } from './session.ts';
 
 /** How long and how hard to fuzz. */
 export interface FuzzOptions {
@@ -85,6 +85,7 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
   const perOperation = new Map<string, number>();
   for (let round = 0; Date.now() < deadline; round++) {
     let ranAny = false;
+    if (round > 0) session.courseIds = await freshCourses(target, session.apiKey);
     for (const operation of operations) {
       const id = operation.spec.operationId;
       const done = perOperation.get(id) ?? 0;

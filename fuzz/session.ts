@@ -26,6 +26,19 @@ async function post(target: Target, path: string, bearer: string, body: unknown)
 }
 
 /**
+ * Four new draft courses of the fuzzing account: fuzzing deletes, archives and publishes the ones it
+ * knows, so each round gets fresh ones to reach the success paths again.
+ *
+ * @example session.courseIds = await freshCourses(target, session.apiKey);
+ */
+export async function freshCourses(target: Target, apiKey: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of ['Fuzzing A', 'Fuzzing B', 'Fuzzing C', 'Fuzzing D'])
+    ids.push((await post(target, '/api/v1/courses', apiKey, { name, description: '' })).id);
+  return ids;
+}
+
+/**
  * Prepares a target for fuzzing: an ID token for a fresh subject, an API key with every scope,
  * a few courses and two keys to revoke.
  *
@@ -36,10 +49,7 @@ export async function openFuzzSession(target: Target): Promise<FuzzSession> {
   const idToken = await target.issueIdToken(subject);
   const created = await post(target, '/api/v1/api-keys', idToken, { name: 'fuzzing' });
   const apiKey = created.key as string;
-  const courseIds: string[] = [];
-  for (const name of ['Fuzzing A', 'Fuzzing B', 'Fuzzing C', 'Fuzzing D']) {
-    courseIds.push((await post(target, '/api/v1/courses', apiKey, { name, description: '' })).id);
-  }
+  const courseIds = await freshCourses(target, apiKey);
   const revocable = [
     await post(target, '/api/v1/api-keys', idToken, { name: 'revocable 1' }),
     await post(target, '/api/v1/api-keys', idToken, { name: 'revocable 2' }),

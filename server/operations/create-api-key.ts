@@ -39,10 +39,12 @@ function randomPart(
  * `POST /api/v1/api-keys`: a new key for the ID token's subject. Its value is in this response only;
  * the store keeps an HMAC of it, and an idempotent replay re-derives it instead of storing it.
  */
-export const createApiKey: OperationHandler = async (input, { store, clock, config, hasher, spec }) => {
+export const createApiKey: OperationHandler = async (input, deps) => {
+  const { store, clock, config, hasher, spec } = deps;
   const body = input.body as { name: string; scopes?: string[]; expiresAt?: string };
   const now = clock();
   const expiresAt = checkExpiry(body.expiresAt, now);
+  await deps.keyCreations?.consume(ownerOf(input.caller));
   const value = formatApiKey(config.apiKeyPrefix, 'prod', randomPart(input, hasher.deriveRandom));
   const allScopes = (spec.document.components.schemas as { Scope: { enum: string[] } }).Scope.enum;
   const record = {
