@@ -22,7 +22,7 @@ export interface FuzzOptions {
 }
 
 /** One distinct failure, with its shrunk counterexample as a `curl` line. */
-export interface FuzzFailure extends CheckFailure {
+interface FuzzFailure extends CheckFailure {
   operationId: string;
   labels: string[];
   curl: string;

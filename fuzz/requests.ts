@@ -7,7 +7,7 @@ import type { SchemaCheck } from './request-schemas.ts';
 import type { FuzzSession } from './session.ts';
 
 /** What a generated request should get: accepted (`valid`), refused with a 4xx (`invalid`), or either (`any`). */
-export type Expectation = 'valid' | 'invalid' | 'any';
+type Expectation = 'valid' | 'invalid' | 'any';
 
 /** One generated HTTP request, ready to send and to print as a `curl` line. */
 export interface FuzzRequest {

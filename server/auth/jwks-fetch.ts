@@ -7,7 +7,7 @@ import {
 } from 'jose';
 
 /** The largest JWKS answer read; real ones are a few kilobytes. */
-export const JWKS_MAX_BYTES = 256 * 1024;
+const JWKS_MAX_BYTES = 256 * 1024;
 
 /** Reads at most `limit` bytes of a body; past it, stops reading and throws. */
 async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {

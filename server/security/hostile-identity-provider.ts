@@ -4,15 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 
 /** How the provider answers `GET /jwks.json`: properly, or in one of the ways a hostile one would. */
-export type JwksBehaviour =
-  | 'normal'
-  | 'huge'
-  | 'slow'
-  | 'drip'
-  | 'malformed'
-  | 'not-a-jwks'
-  | 'redirect'
-  | 'error';
+type JwksBehaviour = 'normal' | 'huge' | 'slow' | 'drip' | 'malformed' | 'not-a-jwks' | 'redirect' | 'error';
 
 /** An identity provider on loopback whose JWKS answer can turn hostile, and which records every request it gets. */
 export interface HostileIdentityProvider {
