@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { loadSpec } from '../spec.ts';
 import { startTestServer, type TestServer } from '../test-support/harness.ts';
 
 // API1:2023 Broken object level authorization: every operation that takes an id, tried by another
 // account on the owner's object, answers exactly what a missing id answers (404), and changes nothing.
-const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+const spec = loadSpec().document as unknown as {
   paths: Record<string, Record<string, { operationId?: string; requestBody?: unknown; security?: object[] }>>;
 };
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'];

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { loadSpec } from '../spec.ts';
 import { startTestServer, type TestServer } from '../test-support/harness.ts';
 
 type Operation = { operationId: string; security?: Record<string, string[]>[]; requestBody?: unknown };
-const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+const spec = loadSpec().document as unknown as {
   paths: Record<string, Record<string, Operation>>;
 };
 const all = Object.entries(spec.paths).flatMap(([path, item]) =>
