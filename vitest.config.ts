@@ -18,6 +18,7 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
+      { extends: true, test: { name: 'fuzz', include: ['fuzz/**/*.test.ts'] } },
       {
         extends: true,
         test: {

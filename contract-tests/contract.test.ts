@@ -3,6 +3,7 @@
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { createContract } from './contract.ts';
 import { coverage, renderMatrix, unexercised } from './coverage.ts';
+import { fuzzFindingsSuite } from './fuzz-findings.ts';
 import { createPacer, maxWaitSeconds } from './pacer.ts';
 import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
@@ -51,6 +52,7 @@ forbiddenSuite(c);
 paginationSuite(c);
 mcpSuite(c);
 rateLimitsSuite(c);
+fuzzFindingsSuite(c);
 
 describe('coverage', () => {
   test('every declared operation × status was exercised, or the spec says why it cannot be', () => {

@@ -89,7 +89,7 @@ export function createPipeline(deps: PipelineDeps) {
       }
       if (operation.handledBy !== undefined) {
         await pause();
-        return await mcpResponse(request, headers, requestId);
+        return await mcpResponse(request, headers, requestId, context.options.bodyLimitBytes);
       }
       const body = operation.hasBody
         ? await readJsonBody(request, context.options.bodyLimitBytes)

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createRemoteJWKSet } from 'jose';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { createDevIdentityProvider, DEV_AUDIENCE, DEV_ISSUER } from './auth/dev-identity-provider.ts';
 import { createIdTokenVerifier } from './auth/id-token-verifier.ts';
+import { remoteJwks } from './auth/jwks-fetch.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
 import { loadLocalSecret } from './auth/local-secret.ts';
@@ -18,10 +18,12 @@ import { mountByPrefix } from './http/mount.ts';
 import { buildOperationRouter } from './http/operation-router.ts';
 import { buildOperationTable } from './http/operation-table.ts';
 import { requestIdMiddleware } from './http/request-id.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createSpecBackend } from './http/spec-backend.ts';
 import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './idempotency/idempotency.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { operations as handlers } from './operations/index.ts';
+import { createKeyCreationLimit } from './rate-limit/key-creation-limit.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
 import { loadSpec } from './spec.ts';
 import type { Store } from './store/store.ts';
@@ -59,7 +61,7 @@ export async function createApp(options: {
   const idTokens = config.identityProvider
     ? createIdTokenVerifier({
         ...config.identityProvider,
-        keys: createRemoteJWKSet(new URL(config.identityProvider.jwksUrl)),
+        keys: remoteJwks(new URL(config.identityProvider.jwksUrl), config.jwksTimeoutMs),
       })
     : createIdTokenVerifier({
         issuer: DEV_ISSUER,
@@ -79,11 +81,13 @@ export async function createApp(options: {
   // Shared by the REST dispatcher and the MCP endpoint: one authentication, one rate-limit quota per key.
   const authenticator = createAuthenticator({ store, hasher, idTokens, lastUsed, clock });
   const rateLimits = createRateLimits(config.rateLimit);
-  const operationDeps = { store, clock, config, hasher, lastUsed, spec };
+  const keyCreations = createKeyCreationLimit(config.keyCreationLimit);
+  const operationDeps = { store, clock, config, hasher, lastUsed, spec, keyCreations };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestIdMiddleware(logger));
   if (logger.isLevelEnabled('info')) koa.use(accessLog);
   koa.use(errorMiddleware);
+  koa.use(securityHeaders);
   const api = apiDispatch({
     router: buildOperationRouter(await createSpecBackend(spec.document), operations),
     handlers,

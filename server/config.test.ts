@@ -52,4 +52,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ MCP_MASTER_API_KEY: '' }).mcpMasterApiKey).toBeUndefined();
     expect(() => loadConfig({ MCP_MASTER_API_KEY: 'short' })).toThrow(/MCP_MASTER_API_KEY/);
   });
+
+  it('has hardening defaults (timeouts, JWKS fetch, key creations) and checks them', () => {
+    expect(loadConfig({})).toMatchObject({
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 60_000,
+      jwksTimeoutMs: 5_000,
+      keyCreationLimit: { max: 20, windowSeconds: 3600 },
+    });
+    const custom = loadConfig({
+      HEADERS_TIMEOUT_MS: '500',
+      REQUEST_TIMEOUT_MS: '1000',
+      IDP_JWKS_TIMEOUT_MS: '250',
+      KEY_CREATION_LIMIT_MAX: '3',
+      KEY_CREATION_WINDOW_SECONDS: '60',
+    });
+    expect(custom).toMatchObject({
+      headersTimeoutMs: 500,
+      requestTimeoutMs: 1000,
+      jwksTimeoutMs: 250,
+      keyCreationLimit: { max: 3, windowSeconds: 60 },
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' })).toThrow(
+      /REQUEST_TIMEOUT_MS must not be shorter/,
+    );
+    expect(() => loadConfig({ KEY_CREATION_LIMIT_MAX: '0', IDP_JWKS_TIMEOUT_MS: 'soon' })).toThrow(
+      /KEY_CREATION_LIMIT_MAX[\s\S]*IDP_JWKS_TIMEOUT_MS|IDP_JWKS_TIMEOUT_MS[\s\S]*KEY_CREATION_LIMIT_MAX/,
+    );
+  });
 });

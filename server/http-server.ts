@@ -18,7 +18,16 @@ export interface RunningServer {
 export async function listen(config: Config, logger: Logger): Promise<RunningServer> {
   const store = await openStore({ dataDir: config.dataDir, logger });
   const app = await createApp({ config, store, logger });
-  const server = createServer(app.koa.callback());
+  const server = createServer(
+    {
+      // Slow-loris defence: a request must send its headers, then all of itself, in time (408 otherwise).
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      // Node checks those timeouts on this interval (30 s by default, longer than short timeouts).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    app.koa.callback(),
+  );
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

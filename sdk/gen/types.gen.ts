@@ -1024,6 +1024,13 @@ export type GetOpenApiDocumentData = {
 
 export type GetOpenApiDocumentErrors = {
     /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
+     * this service issued (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
@@ -1120,6 +1127,30 @@ export type McpErrors = {
      * A JSON-RPC 2.0 error response.
      */
     403: {
+        jsonrpc: '2.0';
+        id?: string | number | null;
+        error: {
+            code: number;
+            message: string;
+            data?: unknown;
+        };
+    };
+    /**
+     * A JSON-RPC 2.0 error response.
+     */
+    413: {
+        jsonrpc: '2.0';
+        id?: string | number | null;
+        error: {
+            code: number;
+            message: string;
+            data?: unknown;
+        };
+    };
+    /**
+     * A JSON-RPC 2.0 error response.
+     */
+    415: {
         jsonrpc: '2.0';
         id?: string | number | null;
         error: {

@@ -44,7 +44,8 @@ function randomPart(
  * `POST /api/v1/api-keys`: a new key for the ID token's subject, `prod` unless `test` is asked for. Its value is in this response only;
  * the store keeps an HMAC of it, and an idempotent replay re-derives it instead of storing it.
  */
-export const createApiKey: OperationHandler = async (input, { store, clock, config, hasher, spec }) => {
+export const createApiKey: OperationHandler = async (input, deps) => {
+  const { store, clock, config, hasher, spec } = deps;
   const body = input.body as {
     name: string;
     environment?: KeyEnvironment;
@@ -53,6 +54,7 @@ export const createApiKey: OperationHandler = async (input, { store, clock, conf
   };
   const now = clock();
   const expiresAt = checkExpiry(body.expiresAt, now);
+  await deps.keyCreations?.consume(ownerOf(input.caller));
   const environment = body.environment ?? 'prod';
   const value = formatApiKey(config.apiKeyPrefix, environment, randomPart(input, hasher.deriveRandom));
   const allScopes = (spec.document.components.schemas as { Scope: { enum: string[] } }).Scope.enum;

@@ -3,6 +3,7 @@ import type { KeyHasher } from '../auth/key-hasher.ts';
 import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { KeyCreationLimit } from '../rate-limit/key-creation-limit.ts';
 import type { LoadedSpec } from '../spec.ts';
 import type { CourseOwner, IdempotentResponse, Store } from '../store/store.ts';
 
@@ -25,6 +26,8 @@ export interface OperationDeps {
   hasher: KeyHasher;
   lastUsed: LastUsedTracker;
   spec: LoadedSpec;
+  /** The per-subject quota on new API keys; absent, creation is limited only by the request quota. */
+  keyCreations?: KeyCreationLimit;
 }
 
 /** An answer that needs a status or headers of its own, rather than the operation's usual 2xx. */
