@@ -1,4 +1,12 @@
-import type { CourseStatus } from '../../domain/course-lifecycle.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type {
+  ApiKeyRecord,
+  CourseChanges,
+  CourseRecord,
+  IdempotentResponse,
+  PageQuery,
+  Store,
+} from '../store.ts';
 import { apiKeyRecord } from './api-key-index.ts';
 import { courseRecord } from './course-index.ts';
 import type { Row, SqlDatabase } from './database.ts';
@@ -7,14 +15,6 @@ import type { SqlOp } from './journal-codec.ts';
 import type { JournalStats } from './journal-writer.ts';
 import { loadReadModel, type ReadModel } from './read-model.ts';
 import * as S from './statements.ts';
-import type {
-  ApiKeyRecord,
-  CourseChanges,
-  CourseRecord,
-  IdempotentResponse,
-  PageQuery,
-  Store,
-} from './store.ts';
 
 export class SqljsStore implements Store {
   #courseSeq: number;
@@ -22,7 +22,7 @@ export class SqljsStore implements Store {
   #closed: Promise<void> | undefined;
   readonly #model: ReadModel;
 
-  /** Use `openStore`; this wires parts it has already opened and recovered. */
+  /** Use `openSqljsStore`; this wires parts it has already opened and recovered. */
   constructor(
     private readonly sql: SqlDatabase,
     private readonly durability: Durability | undefined,

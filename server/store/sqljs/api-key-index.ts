@@ -1,5 +1,5 @@
+import type { ApiKeyRecord, PageQuery } from '../store.ts';
 import { insertBySeq, newestBefore, replaceBySeq } from './seq-order.ts';
-import type { ApiKeyRecord, PageQuery } from './store.ts';
 
 /** A frozen copy of `key` (scopes too), fields in the order of the `api_keys` columns. */
 export function apiKeyRecord(key: Omit<ApiKeyRecord, 'seq'>, seq: number): ApiKeyRecord {

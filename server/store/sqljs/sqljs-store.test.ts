@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreConflictError } from './errors.ts';
-import { openStore } from './open-store.ts';
+import { StoreConflictError } from '../errors.ts';
+import { newApiKey, newCourse, tempDir } from '../test-support.ts';
+import { openSqljsStore } from './open-sqljs-store.ts';
 import type { SqljsStore } from './sqljs-store.ts';
-import { newApiKey, newCourse, tempDir } from './test-support.ts';
 
 const open: SqljsStore[] = [];
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 describe.each(['memory', 'disk'] as const)('the sql.js store (%s)', (mode) => {
   async function fresh(): Promise<SqljsStore> {
-    const store = await openStore({ dataDir: mode === 'memory' ? ':memory:' : await tempDir() });
+    const store = await openSqljsStore({ dataDir: mode === 'memory' ? ':memory:' : await tempDir() });
     open.push(store);
     return store;
   }
@@ -141,7 +141,7 @@ describe.each(['memory', 'disk'] as const)('the sql.js store (%s)', (mode) => {
 
 describe('the sql.js store in :memory: mode', () => {
   it('creates no directory, snapshot or journal', async () => {
-    const store = await openStore({ dataDir: ':memory:' });
+    const store = await openSqljsStore({ dataDir: ':memory:' });
     await store.insertCourse(newCourse('a', 1));
     await store.close();
     const names = await readdir('.');

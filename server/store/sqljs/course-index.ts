@@ -1,6 +1,6 @@
-import type { CourseStatus } from '../../domain/course-lifecycle.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type { CourseRecord, PageQuery } from '../store.ts';
 import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-order.ts';
-import type { CourseRecord, PageQuery } from './store.ts';
 
 /** One owner's courses in `seq` order, all of them and per status. */
 interface OwnerCourses {
