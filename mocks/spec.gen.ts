@@ -1013,12 +1013,13 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "getHealth",
         "summary": "Liveness and readiness",
+        "description": "Checks each dependency the instance needs to answer correctly: its database (the embedded\nstore, or PostgreSQL when configured) and, when configured, the Redis that holds the shared\nrate limits. `200` when all are up; `503` naming the one that is down, so a load balancer\ntakes the instance out of rotation.\n",
         "tags": [
           "Service"
         ],
         "responses": {
           "200": {
-            "description": "The service is up and its storage is writable.",
+            "description": "The service is up and every dependency answers.",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1034,7 +1035,15 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Healthy",
                     "value": {
                       "status": "ok",
-                      "version": "1.1.0"
+                      "version": "1.1.0",
+                      "checks": {
+                        "database": {
+                          "status": "up"
+                        },
+                        "redis": {
+                          "status": "up"
+                        }
+                      }
                     }
                   }
                 }
@@ -1043,6 +1052,40 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "description": "A dependency does not answer; the body says which.",
+            "x-contract-untestable": "A healthy deployment's dependencies are up; the server's own tests stop one to see 503.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Health"
+                },
+                "examples": {
+                  "redisDown": {
+                    "summary": "Redis unreachable",
+                    "value": {
+                      "status": "unavailable",
+                      "version": "1.1.0",
+                      "checks": {
+                        "database": {
+                          "status": "up"
+                        },
+                        "redis": {
+                          "status": "down",
+                          "detail": "Redis does not answer."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -2306,10 +2349,50 @@ export const openApiDocument: OpenApiDocument = {
         "properties": {
           "status": {
             "type": "string",
-            "const": "ok"
+            "enum": [
+              "ok",
+              "unavailable"
+            ],
+            "description": "`ok` when every dependency is up, `unavailable` otherwise."
           },
           "version": {
             "type": "string"
+          },
+          "checks": {
+            "type": "object",
+            "description": "One entry per dependency; `redis` only when a shared rate-limit store is configured.",
+            "additionalProperties": false,
+            "required": [
+              "database"
+            ],
+            "properties": {
+              "database": {
+                "$ref": "#/components/schemas/DependencyHealth"
+              },
+              "redis": {
+                "$ref": "#/components/schemas/DependencyHealth"
+              }
+            }
+          }
+        }
+      },
+      "DependencyHealth": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "status"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "up",
+              "down"
+            ]
+          },
+          "detail": {
+            "type": "string",
+            "description": "Why it is down, without addresses or credentials."
           }
         }
       },
@@ -2432,7 +2515,7 @@ export const openApiDocument: OpenApiDocument = {
 };
 
 /** The document's strong ETag, as the server computes it. */
-export const openApiEtag = '"Ut-m4WTY1EKRAbysOunNHr5ulyEzKPiA"';
+export const openApiEtag = '"7laaeDIZiqLONON5jFfGFix1xRabS2k9"';
 
 /** Every operationId of the spec. */
 export type OperationId =

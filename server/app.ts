@@ -78,8 +78,12 @@ export async function createApp(options: {
 
   // Shared by the REST dispatcher and the MCP endpoint: one authentication, one rate-limit quota per key.
   const authenticator = createAuthenticator({ store, hasher, idTokens, lastUsed, clock });
-  const rateLimits = createRateLimits(config.rateLimit);
-  const operationDeps = { store, clock, config, hasher, lastUsed, spec };
+  const rateLimits = createRateLimits({ ...config.rateLimit, redis: config.redis });
+  const health = {
+    database: () => store.checkHealth(),
+    ...(rateLimits.checkHealth && { redis: rateLimits.checkHealth }),
+  };
+  const operationDeps = { store, clock, config, hasher, lastUsed, spec, health };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestIdMiddleware(logger));
   if (logger.isLevelEnabled('info')) koa.use(accessLog);
@@ -89,7 +93,7 @@ export async function createApp(options: {
     handlers,
     authenticator,
     rateLimits,
-    idempotency: createIdempotency(store, clock),
+    idempotency: createIdempotency(store, clock, (err) => logger.warn({ err }, 'idempotency release failed')),
     operationDeps,
   });
   koa.use(
@@ -108,6 +112,7 @@ export async function createApp(options: {
     async stop() {
       clearInterval(purgeTimer);
       await lastUsed.stop();
+      await rateLimits.close();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { LoadedSpec } from '../spec.ts';
-import type { IdempotentResponse, Store } from '../store/store.ts';
+import type { DependencyHealth, IdempotentResponse, Store } from '../store/store.ts';
 
 /** A request's validated input, as an operation sees it. */
 export interface OperationInput {
@@ -25,6 +25,8 @@ export interface OperationDeps {
   hasher: KeyHasher;
   lastUsed: LastUsedTracker;
   spec: LoadedSpec;
+  /** One check per dependency (`database`, and `redis` when configured), for `GET /healthz`. */
+  health: Record<string, () => Promise<DependencyHealth>>;
 }
 
 /** An answer that needs a status or headers of its own, rather than the operation's usual 2xx. */

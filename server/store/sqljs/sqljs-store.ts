@@ -3,6 +3,9 @@ import type {
   ApiKeyRecord,
   CourseChanges,
   CourseRecord,
+  DependencyHealth,
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
   IdempotentResponse,
   PageQuery,
   Store,
@@ -21,6 +24,8 @@ export class SqljsStore implements Store {
   #apiKeySeq: number;
   #closed: Promise<void> | undefined;
   readonly #model: ReadModel;
+  // Claims live in memory: one process owns the data directory (its lock file proves it).
+  readonly #claims = new Set<string>();
 
   /** Use `openSqljsStore`; this wires parts it has already opened and recovered. */
   constructor(
@@ -66,9 +71,15 @@ export class SqljsStore implements Store {
     return this.#model.courses.list(query);
   }
 
-  async updateCourse(ownerId: string, id: string, changes: CourseChanges): Promise<CourseRecord | undefined> {
+  async updateCourse(
+    ownerId: string,
+    id: string,
+    changes: CourseChanges,
+    expectedStatus?: CourseStatus,
+  ): Promise<CourseRecord | undefined> {
     const current = this.#model.courses.get(ownerId, id);
-    if (!current) return undefined;
+    // Checked and written with no await between: nothing else can change the course meanwhile.
+    if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return undefined;
     // Only the columns the UPDATE sets, whatever else `changes` carries.
     const { name, description, status, updatedAt, publishedAt, archivedAt } = {
       ...current,
@@ -85,8 +96,9 @@ export class SqljsStore implements Store {
     return next;
   }
 
-  async deleteCourse(ownerId: string, id: string): Promise<boolean> {
-    if (!this.#model.courses.get(ownerId, id)) return false;
+  async deleteCourse(ownerId: string, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
+    const current = this.#model.courses.get(ownerId, id);
+    if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return false;
     await this.#write([[S.SQL.deleteCourse, [id, ownerId]]], ({ courses }) => courses.delete(id));
     return true;
   }
@@ -141,6 +153,27 @@ export class SqljsStore implements Store {
     return this.#model.idempotency.get(scope, key);
   }
 
+  async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+    const id = `${claim.scope.length}:${claim.scope}\n${claim.key}`;
+    // Checked and taken before any await, so two concurrent duplicates cannot both pass.
+    if (this.#claims.has(id)) return { kind: 'busy' };
+    const stored = this.#model.idempotency.get(claim.scope, claim.key);
+    if (stored && stored.createdAt >= claim.expiredBefore) return { kind: 'stored', response: stored };
+    this.#claims.add(id);
+    try {
+      // Expired but not yet purged: purge now, so this key can be stored again.
+      if (stored) await this.purgeIdempotentResponses(claim.expiredBefore);
+    } catch (error) {
+      this.#claims.delete(id);
+      throw error;
+    }
+    return { kind: 'claimed' };
+  }
+
+  async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
+    this.#claims.delete(`${scope.length}:${scope}\n${key}`);
+  }
+
   async purgeIdempotentResponses(createdBefore: string): Promise<void> {
     // SQLite picks the rows (its own TEXT ordering), so the model forgets exactly those.
     const purged = this.sql.all(S.SQL.purgeableIdempotent, [createdBefore], (row) => row);
@@ -149,8 +182,14 @@ export class SqljsStore implements Store {
     });
   }
 
+  /** Whether the store takes writes: open, and its journal has not failed. */
   isWritable(): boolean {
     return this.#closed === undefined && this.durability?.failure === undefined;
+  }
+
+  async checkHealth(): Promise<DependencyHealth> {
+    if (this.isWritable()) return { status: 'up' };
+    return { status: 'down', detail: this.#closed ? 'The store is closed.' : 'The journal failed.' };
   }
 
   close(): Promise<void> {
