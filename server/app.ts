@@ -78,7 +78,7 @@ export async function createApp(options: {
 
   // Shared by the REST dispatcher and the MCP endpoint: one authentication, one rate-limit quota per key.
   const authenticator = createAuthenticator({ store, hasher, idTokens, lastUsed, clock });
-  const rateLimits = createRateLimits({ ...config.rateLimit, redis: config.redis });
+  const rateLimits = await createRateLimits({ ...config.rateLimit, redis: config.redis });
   const health = {
     database: () => store.checkHealth(),
     ...(rateLimits.checkHealth && { redis: rateLimits.checkHealth }),

@@ -39,10 +39,12 @@ export interface RateLimitOptions {
  * authentications. In memory by default; with `redis`, in Redis, so limits and the `RateLimit`
  * headers hold for the whole fleet. While Redis is unreachable each instance falls back to its
  * own memory limiter (rate-limiter-flexible's insurance limiter): requests keep being served and
- * limited, per instance, and `GET /healthz` reports Redis down.
+ * limited, per instance, and `GET /healthz` reports Redis down. Waits (briefly) for the first
+ * connection, so the first requests are not counted apart from the fleet's.
  */
-export function createRateLimits(options: RateLimitOptions): RateLimitService {
+export async function createRateLimits(options: RateLimitOptions): Promise<RateLimitService> {
   const redis = options.redis && connectRedis(options.redis.url);
+  await redis?.ready;
   const points: Record<RateLimitPolicy, number> = {
     courses: options.max,
     'api-keys': options.max,

@@ -4,11 +4,14 @@ import type { DependencyHealth } from '../store/store.ts';
 /** A Redis client for the rate limiters, with a health check that never hangs. */
 export interface RedisConnection {
   client: Redis;
+  /** Resolves once connected, or after `CONNECT_WAIT_MS` when Redis is away (limits then start on insurance). */
+  ready: Promise<void>;
   checkHealth(): Promise<DependencyHealth>;
   close(): Promise<void>;
 }
 
 const PING_TIMEOUT_MS = 1000;
+const CONNECT_WAIT_MS = 2000;
 
 /**
  * Connects to `url` (`redis://[:password@]host:port[/db]`). Commands never wait in an offline
@@ -25,8 +28,16 @@ export function connectRedis(url: string): RedisConnection {
   });
   // Connection errors are reported by the health check; without a listener ioredis would crash the process.
   client.on('error', () => undefined);
+  const ready = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CONNECT_WAIT_MS);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
   return {
     client,
+    ready,
     async checkHealth() {
       if (client.status !== 'ready') return { status: 'down', detail: 'Redis does not answer.' };
       let timer: NodeJS.Timeout | undefined;

@@ -7,6 +7,7 @@ import { Durability, type DurabilityOptions } from './durability.ts';
 import { FILES, readIfExists, resetJournal, writeSnapshot } from './files.ts';
 import type { JournalEntry } from './journal-codec.ts';
 import { entriesAfter, parseJournal } from './journal-reader.ts';
+import { lockDataDir } from './lock-file.ts';
 import { applyMigrations } from './migrations.ts';
 import { SqljsStore } from './sqljs-store.ts';
 import { META, SQL as SQL_TEXT } from './statements.ts';
@@ -44,9 +45,13 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
   const started = performance.now();
   const dir = options.dataDir;
   await mkdir(dir, { recursive: true });
-  await rm(join(dir, FILES.snapshotTemp), { force: true });
-  const { sql, hasSnapshot } = await loadSnapshot(SQL, dir);
+  const unlock = await lockDataDir(dir, logger);
+  let sql: SqlDatabase | undefined;
   try {
+    await rm(join(dir, FILES.snapshotTemp), { force: true });
+    const loaded = await loadSnapshot(SQL, dir);
+    sql = loaded.sql;
+    const hasSnapshot = loaded.hasSnapshot;
     const baseSeq = sql.meta(META.journalSeq);
     const { entries, dirty } = await readJournals(dir, logger);
     if (!hasSnapshot && entries.length > 0) throw new Error(`${dir}: journal entries but no snapshot`);
@@ -63,12 +68,13 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
       await resetJournal(dir);
     }
     const durabilityOptions: DurabilityOptions = { ...options, dir, logger };
-    const store = new SqljsStore(sql, await Durability.open(sql, lastSeq, durabilityOptions));
+    const store = new SqljsStore(sql, await Durability.open(sql, lastSeq, durabilityOptions), unlock);
     const ms = Math.round(performance.now() - started);
     logger.info({ dataDir: dir, replayed: replay.length, migrated, ms }, 'store opened');
     return store;
   } catch (error) {
-    sql.close();
+    sql?.close();
+    await unlock();
     throw error;
   }
 }

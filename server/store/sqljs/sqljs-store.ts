@@ -31,6 +31,7 @@ export class SqljsStore implements Store {
   constructor(
     private readonly sql: SqlDatabase,
     private readonly durability: Durability | undefined,
+    private readonly unlock: () => Promise<void> = async () => undefined,
   ) {
     this.#courseSeq = Math.max(
       sql.meta(S.META.courseSeq),
@@ -198,6 +199,7 @@ export class SqljsStore implements Store {
         await this.durability?.close();
       } finally {
         this.sql.close();
+        await this.unlock();
       }
     })();
     return this.#closed;
