@@ -33,7 +33,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server:postgres', include: SERVER_HTTP_TESTS, env: { TEST_BACKEND: 'postgres' } },
+        test: {
+          name: 'server:postgres',
+          include: SERVER_HTTP_TESTS,
+          // These choose their backend themselves; once is enough.
+          exclude: ['server/rate-limit/redis-down.test.ts', 'server/operations/get-health.test.ts'],
+          env: { TEST_BACKEND: 'postgres' },
+        },
       },
       { extends: true, test: { name: 'scale-out', include: ['server/scale-out/**/*.test.ts'] } },
       { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },

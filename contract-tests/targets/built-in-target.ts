@@ -51,7 +51,7 @@ export async function startBuiltInTarget(
     },
   });
   return {
-    name: `the built-in reference server (${server.url}, ${env.RATE_LIMIT_MAX ? 'small quotas' : 'default quotas'})`,
+    name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${env.RATE_LIMIT_MAX ? 'small quotas' : 'default quotas'})`,
     baseUrl: server.url,
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => idp.sign({ sub: subject }),
