@@ -10,7 +10,7 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
  * How long a claim holds its key before another instance may take it over: longer than any request
  * runs, short enough that a crashed instance's claims do not block a client's retries for long.
  */
-export const IDEMPOTENCY_LEASE_MS = 60_000;
+const IDEMPOTENCY_LEASE_MS = 60_000;
 
 /** The outcome of starting an idempotent request: replay a stored response, or run it and release after. */
 type IdempotencyStart = { replay: IdempotentResponse } | { release: () => void };

@@ -6,7 +6,7 @@ import { type ServerProcess, startServerProcess } from '../test-support/server-p
 import { createTestDatabase, createTestRedis } from '../test-support/test-backend.ts';
 
 /** A response with its JSON body parsed. */
-export interface FleetResponse {
+interface FleetResponse {
   status: number;
   headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the server sent

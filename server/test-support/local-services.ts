@@ -12,7 +12,7 @@ export interface LocalServices {
 }
 
 /** Whether something accepts TCP connections on `127.0.0.1:port` within a second. */
-export function answers(port: number): Promise<boolean> {
+function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port, timeout: 1000 });
     const done = (ok: boolean) => {

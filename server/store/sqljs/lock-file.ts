@@ -6,7 +6,7 @@ import type { StoreLogger } from '../store-logger.ts';
 export const LOCK_FILE = 'server.lock';
 
 /** Raised when another live process holds the data directory. */
-export class DataDirLockedError extends Error {
+class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
 }
 
