@@ -2,16 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readTestResponse, type TestResponse } from '../test-support/harness.ts';
 import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts';
 import { createTestDatabase, createTestRedis } from '../test-support/test-backend.ts';
-
-/** A response with its JSON body parsed. */
-interface FleetResponse {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the server sent
-  body: any;
-}
 
 /** Two (or more) server processes on one throwaway PostgreSQL database and one Redis key prefix. */
 export interface Fleet {
@@ -22,7 +15,7 @@ export interface Fleet {
     method: string,
     path: string,
     options?: { bearer?: string; body?: unknown; headers?: Record<string, string> },
-  ): Promise<FleetResponse>;
+  ): Promise<TestResponse>;
   /** An ID token from instance `i`'s development identity provider (all share its key). */
   idToken(i: number, subject: string): Promise<string>;
   /** Creates an API key for `subject` through instance `i`. */
@@ -65,13 +58,7 @@ export async function startFleet(count: number, env: Record<string, string> = {}
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-    const text = await response.text();
-    const isJson = /json/.test(response.headers.get('content-type') ?? '');
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: isJson && text ? JSON.parse(text) : text,
-    };
+    return readTestResponse(response);
   };
   const idToken = async (i: number, subject: string) =>
     (await call(i, 'POST', '/dev/token', { body: { sub: subject } })).body.idToken as string;

@@ -76,13 +76,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
             ? options.body
             : JSON.stringify(options.body),
     });
-    const text = await response.text();
-    const isJson = /json/.test(response.headers.get('content-type') ?? '');
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: isJson && text ? JSON.parse(text) : text,
-    };
+    return readTestResponse(response);
   };
   const idToken = async (subject: string) =>
     (await call('POST', '/dev/token', { body: { sub: subject } })).body.idToken as string;
@@ -101,5 +95,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       if (response.status !== 201) throw new Error(`key creation failed: ${JSON.stringify(response.body)}`);
       return response.body.key as string;
     },
+  };
+}
+
+/** A fetch response with its body read, and parsed when it is JSON. */
+export async function readTestResponse(response: Response): Promise<TestResponse> {
+  const text = await response.text();
+  const isJson = /json/.test(response.headers.get('content-type') ?? '');
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: isJson && text ? JSON.parse(text) : text,
   };
 }
