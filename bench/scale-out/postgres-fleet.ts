@@ -68,19 +68,22 @@ export async function startPostgresFleet(count: number): Promise<PostgresFleet> 
       body: { name: 'Bench course 0', description: 'A course created by the benchmark.' },
       expect: 201,
     });
+    let seeded = 0;
     return {
       instances,
       key,
       courseId: course.id,
       async seed(n) {
+        const from = seeded;
+        seeded += n;
         // Same owner and shape as the course above; ids and times made unique by the series number.
         await sql(
           url.href,
           `INSERT INTO courses (id, owner_id, name, description, status, created_at, updated_at)
            SELECT 'crs_seed' || lpad(g::text, 8, '0'), c.owner_id, 'Bench course ' || g, c.description,
                   'draft', c.created_at, c.updated_at
-           FROM generate_series(1, $1) AS g, (SELECT * FROM courses WHERE id = $2) AS c`,
-          [n, course.id],
+           FROM generate_series($3::int + 1, $3::int + $1) AS g, (SELECT * FROM courses WHERE id = $2) AS c`,
+          [n, course.id, from],
         );
       },
       stop,
