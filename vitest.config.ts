@@ -10,6 +10,9 @@ const SERVER_HTTP_TESTS = [
   'server/rate-limit/*.test.ts',
 ];
 
+// Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.
+const SERVICES = ['server/test-support/global-services.ts'];
+
 // Projects: unit and integration suites beside the code; those suites again on PostgreSQL + Redis;
 // the multi-instance tests (real processes on one database); and the contract suite against the
 // reference server (on each backend) and against the msw mocks.
@@ -17,13 +20,12 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Finds PostgreSQL and Redis (or starts throwaway ones) once per project; see README.
-    globalSetup: ['server/test-support/global-services.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
+          globalSetup: SERVICES,
           include: [
             '{server,sdk,mocks,domain,dashboard,bench}/**/*.test.ts',
             'contract-tests/validator.test.ts',
@@ -35,18 +37,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server:postgres',
+          globalSetup: SERVICES,
           include: SERVER_HTTP_TESTS,
           // These choose their backend themselves; once is enough.
           exclude: ['server/rate-limit/redis-down.test.ts', 'server/operations/get-health.test.ts'],
           env: { TEST_BACKEND: 'postgres' },
         },
       },
-      { extends: true, test: { name: 'scale-out', include: ['server/scale-out/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'scale-out', globalSetup: SERVICES, include: ['server/scale-out/**/*.test.ts'] },
+      },
       { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
       {
         extends: true,
         test: {
           name: 'contract:server-postgres',
+          globalSetup: SERVICES,
           include: ['contract-tests/contract.test.ts'],
           setupFiles: ['server/test-support/contract-backend.ts'],
           env: { TEST_BACKEND: 'postgres' },
