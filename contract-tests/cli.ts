@@ -6,7 +6,8 @@ import { startVitest } from 'vitest/node';
 const USAGE = `Usage: course-contract [options]
 
 Checks that a Course Management Service keeps the promises of its openapi.yaml.
-With no --base-url (and no CONTRACT_BASE_URL), the reference server is started in-process.
+With no --base-url (and no CONTRACT_BASE_URL), the reference server is started in-process
+(on PostgreSQL and Redis when CONTRACT_DATABASE_URL and CONTRACT_REDIS_URL are set).
 
 Options:
   --base-url URL          the server to test (CONTRACT_BASE_URL)

@@ -16,7 +16,7 @@ export const openApiDocument: OpenApiDocument = {
     "contact": {
       "name": "course-service maintainers"
     },
-    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n"
+    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`.\n"
   },
   "servers": [
     {
@@ -1109,12 +1109,13 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "getHealth",
         "summary": "Liveness and readiness",
+        "description": "Checks each dependency the instance needs to answer correctly: its database (the embedded\nstore, or PostgreSQL when configured) and, when configured, the Redis that holds the shared\nrate limits. `200` when all are up; `503` naming the one that is down, so a load balancer\ntakes the instance out of rotation.\n",
         "tags": [
           "Service"
         ],
         "responses": {
           "200": {
-            "description": "The service is up and its storage is writable.",
+            "description": "The service is up and every dependency answers.",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1130,7 +1131,15 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Healthy",
                     "value": {
                       "status": "ok",
-                      "version": "1.2.0"
+                      "version": "1.2.0",
+                      "checks": {
+                        "database": {
+                          "status": "up"
+                        },
+                        "redis": {
+                          "status": "up"
+                        }
+                      }
                     }
                   }
                 }
@@ -1139,6 +1148,40 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "description": "A dependency does not answer; the body says which.",
+            "x-contract-untestable": "A healthy deployment's dependencies are up; the server's own tests stop one to see 503.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Health"
+                },
+                "examples": {
+                  "redisDown": {
+                    "summary": "Redis unreachable",
+                    "value": {
+                      "status": "unavailable",
+                      "version": "1.2.0",
+                      "checks": {
+                        "database": {
+                          "status": "up"
+                        },
+                        "redis": {
+                          "status": "down",
+                          "detail": "Redis does not answer."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -2558,10 +2601,50 @@ export const openApiDocument: OpenApiDocument = {
         "properties": {
           "status": {
             "type": "string",
-            "const": "ok"
+            "enum": [
+              "ok",
+              "unavailable"
+            ],
+            "description": "`ok` when every dependency is up, `unavailable` otherwise."
           },
           "version": {
             "type": "string"
+          },
+          "checks": {
+            "type": "object",
+            "description": "One entry per dependency; `redis` only when a shared rate-limit store is configured.",
+            "additionalProperties": false,
+            "required": [
+              "database"
+            ],
+            "properties": {
+              "database": {
+                "$ref": "#/components/schemas/DependencyHealth"
+              },
+              "redis": {
+                "$ref": "#/components/schemas/DependencyHealth"
+              }
+            }
+          }
+        }
+      },
+      "DependencyHealth": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "status"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "up",
+              "down"
+            ]
+          },
+          "detail": {
+            "type": "string",
+            "description": "Why it is down, without addresses or credentials."
           }
         }
       },
@@ -2684,7 +2767,7 @@ export const openApiDocument: OpenApiDocument = {
 };
 
 /** The document's strong ETag, as the server computes it. */
-export const openApiEtag = '"7Dggr_Hd2U40nIhAokD3GcXKrZdqIZPO"';
+export const openApiEtag = '"eJY0Y6KoXVRUX1Va4UWKh7gOjafbsoVP"';
 
 /** Every operationId of the spec. */
 export type OperationId =

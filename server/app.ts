@@ -80,9 +80,17 @@ export async function createApp(options: {
 
   // Shared by the REST dispatcher and the MCP endpoint: one authentication, one rate-limit quota per key.
   const authenticator = createAuthenticator({ store, hasher, idTokens, lastUsed, clock });
-  const rateLimits = createRateLimits(config.rateLimit);
-  const keyCreations = createKeyCreationLimit(config.keyCreationLimit);
-  const operationDeps = { store, clock, config, hasher, lastUsed, spec, keyCreations };
+  const rateLimits = await createRateLimits({
+    ...config.rateLimit,
+    keyCreation: config.keyCreationLimit,
+    redis: config.redis,
+  });
+  const health = {
+    database: () => store.checkHealth(),
+    ...(rateLimits.checkHealth && { redis: rateLimits.checkHealth }),
+  };
+  const keyCreations = createKeyCreationLimit(rateLimits);
+  const operationDeps = { store, clock, config, hasher, lastUsed, spec, health, keyCreations };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestIdMiddleware(logger));
   if (logger.isLevelEnabled('info')) koa.use(accessLog);
@@ -93,7 +101,7 @@ export async function createApp(options: {
     handlers,
     authenticator,
     rateLimits,
-    idempotency: createIdempotency(store, clock),
+    idempotency: createIdempotency(store, clock, (err) => logger.warn({ err }, 'idempotency release failed')),
     operationDeps,
   });
   koa.use(
@@ -112,6 +120,7 @@ export async function createApp(options: {
     async stop() {
       clearInterval(purgeTimer);
       await lastUsed.stop();
+      await rateLimits.close();
     },
   };
 }

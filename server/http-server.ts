@@ -16,7 +16,7 @@ export interface RunningServer {
 
 /** Opens the store, builds the app and listens on `config.host:config.port`. */
 export async function listen(config: Config, logger: Logger): Promise<RunningServer> {
-  const store = await openStore({ dataDir: config.dataDir, logger });
+  const store = await openStore({ dataDir: config.dataDir, database: config.database, logger });
   const app = await createApp({ config, store, logger });
   const server = createServer(
     {

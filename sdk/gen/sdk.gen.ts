@@ -180,6 +180,12 @@ export const getOpenApiDocument = <ThrowOnError extends boolean = false>(options
 
 /**
  * Liveness and readiness
+ *
+ * Checks each dependency the instance needs to answer correctly: its database (the embedded
+ * store, or PostgreSQL when configured) and, when configured, the Redis that holds the shared
+ * rate limits. `200` when all are up; `503` naming the one that is down, so a load balancer
+ * takes the instance out of rotation.
+ *
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/healthz', ...options });
 

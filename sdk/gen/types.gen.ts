@@ -160,8 +160,26 @@ export type TestDataReset = {
 };
 
 export type Health = {
-    status: 'ok';
+    /**
+     * `ok` when every dependency is up, `unavailable` otherwise.
+     */
+    status: 'ok' | 'unavailable';
     version: string;
+    /**
+     * One entry per dependency; `redis` only when a shared rate-limit store is configured.
+     */
+    checks?: {
+        database: DependencyHealth;
+        redis?: DependencyHealth;
+    };
+};
+
+export type DependencyHealth = {
+    status: 'up' | 'down';
+    /**
+     * Why it is down, without addresses or credentials.
+     */
+    detail?: string;
 };
 
 export type FieldError = {
@@ -1067,13 +1085,17 @@ export type GetHealthErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency does not answer; the body says which.
+     */
+    503: Health;
 };
 
 export type GetHealthError = GetHealthErrors[keyof GetHealthErrors];
 
 export type GetHealthResponses = {
     /**
-     * The service is up and its storage is writable.
+     * The service is up and every dependency answers.
      */
     200: Health;
 };

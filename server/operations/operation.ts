@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { KeyCreationLimit } from '../rate-limit/key-creation-limit.ts';
 import type { LoadedSpec } from '../spec.ts';
-import type { CourseOwner, IdempotentResponse, Store } from '../store/store.ts';
+import type { CourseOwner, DependencyHealth, IdempotentResponse, Store } from '../store/store.ts';
 
 /** A request's validated input, as an operation sees it. */
 export interface OperationInput {
@@ -28,6 +28,8 @@ export interface OperationDeps {
   spec: LoadedSpec;
   /** The per-subject quota on new API keys; absent, creation is limited only by the request quota. */
   keyCreations?: KeyCreationLimit;
+  /** One check per dependency (`database`, and `redis` when configured), for `GET /healthz`. */
+  health: Record<string, () => Promise<DependencyHealth>>;
 }
 
 /** An answer that needs a status or headers of its own, rather than the operation's usual 2xx. */

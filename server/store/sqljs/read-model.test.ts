@@ -2,24 +2,24 @@ import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import type { KeyEnvironment } from '../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../domain/course-lifecycle.ts';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import { StoreConflictError } from '../errors.ts';
+import { SILENT_LOGGER } from '../store-logger.ts';
+import { account, newApiKey, newCourse, tempDir } from '../test-support.ts';
 import { SqlDatabase } from './database.ts';
 import { Durability } from './durability.ts';
-import { StoreConflictError } from './errors.ts';
 import { FILES, writeSnapshot } from './files.ts';
 import { applyMigrations } from './migrations.ts';
-import { openStore } from './open-store.ts';
+import { openSqljsStore } from './open-sqljs-store.ts';
 import { type ReadUniverse, readAllFromSql, readAllFromStore } from './read-model-oracle.ts';
 import { SqljsStore } from './sqljs-store.ts';
-import { SILENT_LOGGER } from './store-logger.ts';
-import { account, newApiKey, newCourse, tempDir } from './test-support.ts';
 
 const sqlJs = await initSqlJs();
 const STATUSES: CourseStatus[] = ['draft', 'published', 'archived'];
 const ENVIRONMENTS: KeyEnvironment[] = ['prod', 'test'];
 
-/** A store built as `openStore` builds it, but with the database handle kept for the SQL oracle. */
+/** A store built as `openSqljsStore` builds it, but with the database handle kept for the SQL oracle. */
 async function openWithHandle(dir: string | undefined, checkpointEntries?: number) {
   const sql = new SqlDatabase(new sqlJs.Database());
   applyMigrations(sql.db);
@@ -130,11 +130,11 @@ describe('the read model', () => {
     expect(await readAllFromStore(store, universe)).toEqual(expected);
 
     // Abandoned: a second store rebuilds from the snapshot plus the journal replayed over it.
-    const replayed = await openStore({ dataDir: dir });
+    const replayed = await openSqljsStore({ dataDir: dir });
     expect(await readAllFromStore(replayed, universe)).toEqual(expected);
     await replayed.close();
     await store.close();
-    const reopened = await openStore({ dataDir: dir });
+    const reopened = await openSqljsStore({ dataDir: dir });
     expect(await readAllFromStore(reopened, universe)).toEqual(expected);
     await reopened.close();
   });

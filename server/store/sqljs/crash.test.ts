@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { openStore } from './open-store.ts';
-import { account, tempDir } from './test-support.ts';
+import { account, tempDir } from '../test-support.ts';
+import { openSqljsStore } from './open-sqljs-store.ts';
 
 const WRITER = fileURLToPath(new URL('./crash-writer.fixture.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,7 +40,7 @@ it('keeps every acknowledged write across SIGKILLs at random moments', async () 
   for (let round = 0; round < 4; round++) {
     acknowledged.push(...(await runAndKill(dataDir, `r${round}`, 200 + Math.floor(Math.random() * 1500))));
 
-    const store = await openStore({ dataDir });
+    const store = await openSqljsStore({ dataDir });
     const missing: string[] = [];
     for (const id of acknowledged) if (!(await store.getCourse(account('crash'), id))) missing.push(id);
     await store.close();

@@ -1,7 +1,7 @@
 import type { SqlValue } from 'sql.js';
+import type { IdempotentResponse } from '../store.ts';
 import type { Row } from './database.ts';
 import { idempotentFromRow } from './statements.ts';
-import type { IdempotentResponse } from './store.ts';
 
 /**
  * Stored responses, each kept as the row the `idempotency` table holds (the body as JSON text), so

@@ -1,11 +1,11 @@
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { StoreLogger } from '../store-logger.ts';
 import type { SqlDatabase } from './database.ts';
 import { FILES, fsyncDir, writeSnapshot } from './files.ts';
 import { encodeEntry, type SqlOp } from './journal-codec.ts';
 import { type JournalStats, JournalWriter } from './journal-writer.ts';
 import { META, SQL } from './statements.ts';
-import type { StoreLogger } from './store-logger.ts';
 
 /** When the journal is big enough that replaying it would slow the next start, and where files go. */
 export interface DurabilityOptions {

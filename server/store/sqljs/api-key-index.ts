@@ -1,6 +1,6 @@
-import type { KeyEnvironment } from '../../domain/api-key-format.ts';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { ApiKeyRecord, PageQuery } from '../store.ts';
 import { insertBySeq, newestBefore, replaceBySeq } from './seq-order.ts';
-import type { ApiKeyRecord, PageQuery } from './store.ts';
 
 /** A frozen copy of `key` (scopes too), fields in the order of the `api_keys` columns. */
 export function apiKeyRecord(key: Omit<ApiKeyRecord, 'seq'>, seq: number): ApiKeyRecord {

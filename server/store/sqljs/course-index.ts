@@ -1,6 +1,6 @@
-import type { CourseStatus } from '../../domain/course-lifecycle.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type { CourseOwner, CourseRecord, PageQuery } from '../store.ts';
 import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-order.ts';
-import type { CourseOwner, CourseRecord, PageQuery } from './store.ts';
 
 /** One owner's courses in one environment, in `seq` order, all of them and per status. */
 interface OwnerCourses {

@@ -1,5 +1,17 @@
-import type { KeyEnvironment } from '../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../domain/course-lifecycle.ts';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type {
+  ApiKeyRecord,
+  CourseChanges,
+  CourseOwner,
+  CourseRecord,
+  DependencyHealth,
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
+  IdempotentResponse,
+  PageQuery,
+  Store,
+} from '../store.ts';
 import { apiKeyRecord } from './api-key-index.ts';
 import { courseRecord } from './course-index.ts';
 import type { Row, SqlDatabase } from './database.ts';
@@ -8,26 +20,20 @@ import type { SqlOp } from './journal-codec.ts';
 import type { JournalStats } from './journal-writer.ts';
 import { loadReadModel, type ReadModel } from './read-model.ts';
 import * as S from './statements.ts';
-import type {
-  ApiKeyRecord,
-  CourseChanges,
-  CourseOwner,
-  CourseRecord,
-  IdempotentResponse,
-  PageQuery,
-  Store,
-} from './store.ts';
 
 export class SqljsStore implements Store {
   #courseSeq: number;
   #apiKeySeq: number;
   #closed: Promise<void> | undefined;
   readonly #model: ReadModel;
+  // Claims live in memory: one process owns the data directory (its lock file proves it).
+  readonly #claims = new Set<string>();
 
-  /** Use `openStore`; this wires parts it has already opened and recovered. */
+  /** Use `openSqljsStore`; this wires parts it has already opened and recovered. */
   constructor(
     private readonly sql: SqlDatabase,
     private readonly durability: Durability | undefined,
+    private readonly unlock: () => Promise<void> = async () => undefined,
   ) {
     this.#courseSeq = Math.max(
       sql.meta(S.META.courseSeq),
@@ -74,9 +80,11 @@ export class SqljsStore implements Store {
     owner: CourseOwner,
     id: string,
     changes: CourseChanges,
+    expectedStatus?: CourseStatus,
   ): Promise<CourseRecord | undefined> {
     const current = this.#model.courses.get(owner, id);
-    if (!current) return undefined;
+    // Checked and written with no await between: nothing else can change the course meanwhile.
+    if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return undefined;
     // Only the columns the UPDATE sets, whatever else `changes` carries.
     const { name, description, status, updatedAt, publishedAt, archivedAt } = {
       ...current,
@@ -108,8 +116,9 @@ export class SqljsStore implements Store {
     return next;
   }
 
-  async deleteCourse(owner: CourseOwner, id: string): Promise<boolean> {
-    if (!this.#model.courses.get(owner, id)) return false;
+  async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
+    const current = this.#model.courses.get(owner, id);
+    if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return false;
     await this.#write([[S.SQL.deleteCourse, [id, owner.ownerId, owner.environment]]], ({ courses }) =>
       courses.delete(id),
     );
@@ -176,6 +185,27 @@ export class SqljsStore implements Store {
     return this.#model.idempotency.get(scope, key);
   }
 
+  async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+    const id = `${claim.scope.length}:${claim.scope}\n${claim.key}`;
+    // Checked and taken before any await, so two concurrent duplicates cannot both pass.
+    if (this.#claims.has(id)) return { kind: 'busy' };
+    const stored = this.#model.idempotency.get(claim.scope, claim.key);
+    if (stored && stored.createdAt >= claim.expiredBefore) return { kind: 'stored', response: stored };
+    this.#claims.add(id);
+    try {
+      // Expired but not yet purged: purge now, so this key can be stored again.
+      if (stored) await this.purgeIdempotentResponses(claim.expiredBefore);
+    } catch (error) {
+      this.#claims.delete(id);
+      throw error;
+    }
+    return { kind: 'claimed' };
+  }
+
+  async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
+    this.#claims.delete(`${scope.length}:${scope}\n${key}`);
+  }
+
   async purgeIdempotentResponses(createdBefore: string): Promise<void> {
     // SQLite picks the rows (its own TEXT ordering), so the model forgets exactly those.
     const purged = this.sql.all(S.SQL.purgeableIdempotent, [createdBefore], (row) => row);
@@ -184,8 +214,14 @@ export class SqljsStore implements Store {
     });
   }
 
+  /** Whether the store takes writes: open, and its journal has not failed. */
   isWritable(): boolean {
     return this.#closed === undefined && this.durability?.failure === undefined;
+  }
+
+  async checkHealth(): Promise<DependencyHealth> {
+    if (this.isWritable()) return { status: 'up' };
+    return { status: 'down', detail: this.#closed ? 'The store is closed.' : 'The journal failed.' };
   }
 
   close(): Promise<void> {
@@ -194,6 +230,7 @@ export class SqljsStore implements Store {
         await this.durability?.close();
       } finally {
         this.sql.close();
+        await this.unlock();
       }
     })();
     return this.#closed;

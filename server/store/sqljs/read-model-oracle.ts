@@ -1,6 +1,6 @@
+import type { Store } from '../store.ts';
 import type { SqlDatabase } from './database.ts';
 import * as S from './statements.ts';
-import type { Store } from './store.ts';
 
 /** Every owner, id, hash and Idempotency-Key a test has used, to read back each way. */
 export interface ReadUniverse {

@@ -1,8 +1,8 @@
 import type { SqlValue } from 'sql.js';
-import type { KeyEnvironment } from '../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../domain/course-lifecycle.ts';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../store.ts';
 import type { Row } from './database.ts';
-import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from './store.ts';
 
 const COURSE_COLUMNS =
   'id, owner_id, name, description, status, created_at, updated_at, published_at, archived_at, seq, environment';

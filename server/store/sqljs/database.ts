@@ -1,5 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { isConstraintError, StoreConflictError } from './errors.ts';
+import { isConstraintError, StoreConflictError } from '../errors.ts';
 import type { SqlOp } from './journal-codec.ts';
 
 /** A row as sql.js returns it: values in column order. */

@@ -3,13 +3,13 @@
  * id once its insert is acknowledged, until the parent kills it with SIGKILL.
  * Usage: node --import tsx crash-writer.fixture.ts <dataDir> <idPrefix>
  */
-import { openStore } from './open-store.ts';
+import { openSqljsStore } from './open-sqljs-store.ts';
 
 const [dataDir, prefix] = process.argv.slice(2);
 if (!dataDir || !prefix) throw new Error('usage: crash-writer.fixture.ts <dataDir> <idPrefix>');
 
 // A low threshold so kills also land during background checkpoints and journal rotations.
-const store = await openStore({ dataDir, checkpointEntries: 400 });
+const store = await openSqljsStore({ dataDir, checkpointEntries: 400 });
 const at = new Date().toISOString();
 let n = 0;
 for (;;) {
