@@ -44,7 +44,7 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "listCourses",
         "summary": "List courses",
-        "description": "The caller's courses, newest first, one page at a time.",
+        "description": "The caller's courses, newest first, one page at a time. Each page carries an `ETag`; send it\nback in `If-None-Match` to get `304 Not Modified` (no body) while the page is unchanged.\n",
         "tags": [
           "Courses"
         ],
@@ -74,6 +74,9 @@ export const openApiDocument: OpenApiDocument = {
             "schema": {
               "$ref": "#/components/schemas/CourseStatus"
             }
+          },
+          {
+            "$ref": "#/components/parameters/If-None-Match"
           }
         ],
         "responses": {
@@ -88,6 +91,9 @@ export const openApiDocument: OpenApiDocument = {
               },
               "RateLimit": {
                 "$ref": "#/components/headers/RateLimit"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
               }
             },
             "content": {
@@ -118,6 +124,9 @@ export const openApiDocument: OpenApiDocument = {
                 }
               }
             }
+          },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -251,6 +260,7 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "getCourse",
         "summary": "Get a course",
+        "description": "The course, with an `ETag` that changes whenever the course does; send it back in\n`If-None-Match` to get `304 Not Modified` (no body) while the course is unchanged.\n",
         "tags": [
           "Courses"
         ],
@@ -266,6 +276,11 @@ export const openApiDocument: OpenApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/If-None-Match"
+          }
+        ],
         "responses": {
           "200": {
             "description": "The course.",
@@ -278,6 +293,9 @@ export const openApiDocument: OpenApiDocument = {
               },
               "RateLimit": {
                 "$ref": "#/components/headers/RateLimit"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
               }
             },
             "content": {
@@ -292,6 +310,9 @@ export const openApiDocument: OpenApiDocument = {
                 }
               }
             }
+          },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -1441,6 +1462,16 @@ export const openApiDocument: OpenApiDocument = {
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$"
         }
+      },
+      "If-None-Match": {
+        "name": "If-None-Match",
+        "in": "header",
+        "description": "`ETag`s from earlier responses (comma-separated, `W/` prefixes allowed, or `*`). When one\nmatches the current representation the answer is `304 Not Modified` without a body; it\nstill counts against the rate limit.\n",
+        "example": "\"1x2kq8a0f3nbw4tk7h1d9c\"",
+        "schema": {
+          "type": "string",
+          "maxLength": 1024
+        }
       }
     },
     "headers": {
@@ -1516,8 +1547,9 @@ export const openApiDocument: OpenApiDocument = {
         }
       },
       "ETag": {
-        "description": "A strong validator of the document.",
+        "description": "A strong validator of the representation sent; changes whenever its bytes do. Send it back in `If-None-Match`.",
         "required": true,
+        "example": "\"1x2kq8a0f3nbw4tk7h1d9c\"",
         "schema": {
           "type": "string",
           "pattern": "^\"[A-Za-z0-9_-]+\"$"
@@ -1540,6 +1572,23 @@ export const openApiDocument: OpenApiDocument = {
       }
     },
     "responses": {
+      "NotModified": {
+        "description": "Not modified: the representation still has the `ETag` given in `If-None-Match`, so the copy\nthe client holds is current. No body.\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "ETag": {
+            "$ref": "#/components/headers/ETag"
+          }
+        }
+      },
       "CourseTransitioned": {
         "description": "The course in its new state.",
         "headers": {
@@ -2432,7 +2481,7 @@ export const openApiDocument: OpenApiDocument = {
 };
 
 /** The document's strong ETag, as the server computes it. */
-export const openApiEtag = '"Ut-m4WTY1EKRAbysOunNHr5ulyEzKPiA"';
+export const openApiEtag = '"pCueUPHUW3l4UGu9fZR-BpZmMZb-zUv-"';
 
 /** Every operationId of the spec. */
 export type OperationId =

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { ifNoneMatchHits } from '../../domain/etag.ts';
 import { toFieldErrors } from '../../domain/field-errors.ts';
 import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
@@ -16,6 +17,7 @@ import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';
+import { parseQuery } from './parse-query.ts';
 import { readJsonBody } from './read-json-body.ts';
 
 /** What the dispatcher is built from; all of it resolved once at start-up. */
@@ -71,8 +73,8 @@ export function apiDispatch(deps: DispatchDeps) {
     }
 
     const body = route.operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
-    // Copied: validation coerces query values and applies defaults in place.
-    const query = ctx.querystring ? { ...ctx.query } : {};
+    // A fresh object: validation coerces query values and applies defaults in place.
+    const query = parseQuery(ctx.querystring);
     const parts: RequestParts = { path: params, query, header: ctx.req.headers, cookie: {} };
     if (body !== undefined) parts.requestBody = body;
     const errors = router.validate(route, parts);
@@ -118,6 +120,14 @@ function respond(ctx: Context, info: OperationInfo, result: unknown): void {
   ctx.set(info.fixedHeaders);
   if (info.setsLocation)
     ctx.set('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
+  if (result instanceof JsonText && result.etag !== undefined) {
+    ctx.set('ETag', result.etag);
+    // A conditional read that still matches: the client's copy is current, so no body.
+    if (ifNoneMatchHits(ctx.req.headers['if-none-match'], result.etag)) {
+      ctx.status = 304;
+      return;
+    }
+  }
   ctx.status = info.successStatus;
   if (result === undefined) return;
   // A string body with its type set directly: Node then sends head and body in one write, and
