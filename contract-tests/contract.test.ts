@@ -5,6 +5,7 @@ import { createContract } from './contract.ts';
 import { coverage, renderMatrix, unexercised } from './coverage.ts';
 import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
+import { conditionalRequestsSuite } from './suites/conditional-requests.ts';
 import { courseLifecycleSuite } from './suites/course-lifecycle.ts';
 import { createCourseSuite } from './suites/create-course.ts';
 import { forbiddenSuite } from './suites/forbidden.ts';
@@ -29,6 +30,7 @@ afterEach(() => {
 
 serviceSuite(c);
 listCoursesSuite(c);
+conditionalRequestsSuite(c);
 createCourseSuite(c);
 courseLifecycleSuite(c);
 requestBodiesSuite(c);

@@ -9,6 +9,8 @@ export interface ApiResponse<T> {
   rateLimit: RateLimit | undefined;
   /** The `X-Request-Id` of this call. */
   requestId: string | undefined;
+  /** The `ETag` of what was read (`courses.get`, `courses.listPage`): pass it as `ifNoneMatch` later. */
+  etag: string | undefined;
 }
 
 /** The outcome of a call on a client created with `throwOnError: false`. */
@@ -33,6 +35,7 @@ export class APIPromise<T> implements Promise<T> {
       response,
       rateLimit: parseRateLimit(response.headers),
       requestId: response.headers.get('X-Request-Id') ?? undefined,
+      etag: response.headers.get('ETag') ?? undefined,
     }));
   }
 
