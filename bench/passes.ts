@@ -12,6 +12,11 @@ export interface RunRecord {
   scenario: string;
   server: ServerName;
   result: LoadResult;
+  /**
+   * The server process's CPU time per answered request, in µs: unlike throughput, hardly moved by
+   * other work on the machine, so it is the figure to compare A/B on a busy machine.
+   */
+  cpuUsPerRequest: number;
 }
 
 /** What a pass measured of our server besides load: start-up time and memory. */
@@ -111,11 +116,15 @@ export async function runPasses(
             await generator.run(url, request, { ...load, durationSeconds: options.warmupSeconds });
             if (server === 'ours' && dataset === 'large' && !extras.memory)
               extras.memory = await ours?.memory();
+            const child = server === 'ours' ? ours : baselines[server];
+            const cpuBefore = (await child?.cpuMs()) ?? Number.NaN;
             const result = await generator.run(url, request, {
               ...load,
               durationSeconds: options.durationSeconds,
             });
-            raw.runs.push({ pass, scenario: scenario.id, server, result });
+            const cpuMs = ((await child?.cpuMs()) ?? Number.NaN) - cpuBefore;
+            const cpuUsPerRequest = (cpuMs * 1000) / result.total;
+            raw.runs.push({ pass, scenario: scenario.id, server, result, cpuUsPerRequest });
             const flag =
               result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
             log(

@@ -55,7 +55,7 @@ const row = (cells: string[], widths: number[]): string =>
 
 /** The figures as a plain-text table, with the targets and whether each was met. */
 export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
-  const widths = [44, 5, 6, 9, 6, 7, 6, 7, 6, 6];
+  const widths = [44, 5, 6, 9, 6, 7, 6, 7, 6, 6, 7, 6];
   const lines = [
     header,
     '',
@@ -71,7 +71,7 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
       const warn = f.non2xx + f.errors > 0 ? `  ! ${f.non2xx} non-2xx, ${f.errors} errors` : '';
       const cells = [first ? scenario.label : '', name, num(f.bytes, 0), num(f.rps, 0), num(f.vsNode.rps, 2)];
       cells.push(num(f.p50Ms, 2), num(f.vsNode.p50, 2), num(f.p99Ms, 2), num(f.vsNode.p99, 2));
-      cells.push(name === 'ours' ? num(f.p99VsKoa, 2) : '');
+      cells.push(name === 'ours' ? num(f.p99VsKoa, 2) : '', num(f.cpuUs, 0), num(f.cpuVsNode, 2));
       lines.push(row(cells, widths) + warn);
       first = false;
     }
@@ -97,7 +97,7 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
   for (const t of targets) {
     const verdict = t.met === undefined ? 'not measured' : t.met ? 'pass' : 'MISS';
     lines.push(
-      `  ${t.name.padEnd(36)} ${t.target.padEnd(10)} ${num(t.value, t.target.startsWith('<') ? 0 : 2).padStart(8)}  ${verdict}`,
+      `  ${t.name.padEnd(36)} ${t.target.padEnd(10)} ${num(t.value, t.target.endsWith('MB') || t.target.endsWith('ms') ? 0 : 2).padStart(8)}  ${verdict}`,
     );
   }
   return lines.join('\n');

@@ -30,10 +30,12 @@ if (!options.baselinesOnly && !existsSync(join(repoRoot, 'server/index.ts'))) {
 }
 
 const generator = pickLoadGenerator(options.tool);
-const plan = scenarios(options.sizes);
+const plan = scenarios(options.sizes).filter((s) => options.only.length === 0 || options.only.includes(s.id));
 const root = await mkdtemp(join(tmpdir(), 'course-bench-'));
 let datasets: Datasets | undefined;
-if (!options.baselinesOnly) datasets = await prepareDatasets(root, options.sizes, options.dataCache, log);
+const needsLarge = plan.some((s) => s.dataset === 'large');
+const sizes = { small: options.sizes.small, large: needsLarge ? options.sizes.large : undefined };
+if (!options.baselinesOnly) datasets = await prepareDatasets(root, sizes, options.dataCache, log);
 // The baselines serve our server's exact bodies for the same requests, so ratios compare equal work.
 const reference = datasets && (await captureReferenceBodies(datasets.small, root));
 const env = reference ? { [referenceEnv]: reference.file } : {};

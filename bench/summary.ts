@@ -10,6 +10,9 @@ export interface Figure {
   vsNode: { rps: number; p50: number; p99: number };
   /** Median of the per-pass ratio of p99 latency to bare Koa's in the same scenario (NaN without Koa). */
   p99VsKoa: number;
+  /** Median CPU time of the server per answered request, µs, and its ratio to bare node:http's. */
+  cpuUs: number;
+  cpuVsNode: number;
   /** Bytes of the response body this server sent in the scenario's check. */
   bytes: number | undefined;
   /** Summed over passes: anything non-zero means some answers were not the intended ones. */
@@ -62,6 +65,8 @@ function figure(
       p99: per((r) => r.result.p99Ms),
     },
     p99VsKoa: per((r) => r.result.p99Ms, koaRuns),
+    cpuUs: median(runs.map((r) => r.cpuUsPerRequest)),
+    cpuVsNode: per((r) => r.cpuUsPerRequest),
     bytes,
     non2xx: runs.reduce((sum, r) => sum + r.result.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.result.errors, 0),

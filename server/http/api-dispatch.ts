@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { ifNoneMatchHits } from '../../domain/etag.ts';
 import { toFieldErrors } from '../../domain/field-errors.ts';
@@ -69,7 +70,8 @@ export function apiDispatch(deps: DispatchDeps) {
     if (caller.kind === 'apiKey' || caller.kind === 'idToken') {
       const policy = caller.kind === 'apiKey' ? 'courses' : 'api-keys';
       const key = caller.kind === 'apiKey' ? caller.keyId : caller.ownerId;
-      ctx.set(rateLimitHeaders(await rateLimits.consume(policy, key)));
+      // Set now, so that error answers after this point carry the quota too.
+      setHeaders(ctx.res, rateLimitHeaders(await rateLimits.consume(policy, key)));
     }
 
     const body = route.operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
@@ -97,7 +99,7 @@ export function apiDispatch(deps: DispatchDeps) {
       const replayed = handler.replay
         ? handler.replay(started.replay, idempotentInput, operationDeps)
         : started.replay.body;
-      ctx.set('Idempotent-Replayed', 'true');
+      ctx.res.setHeader('Idempotent-Replayed', 'true');
       return respond(ctx, info, replayed);
     }
     try {
@@ -110,6 +112,11 @@ export function apiDispatch(deps: DispatchDeps) {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Sets headers straight on Node's response: the names and values are ours and well-formed. */
+function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
+  for (const name in headers) res.setHeader(name, headers[name] as string);
+}
+
 function respond(ctx: Context, info: OperationInfo, result: unknown): void {
   if (result instanceof Reply) {
     ctx.set(result.headers);
@@ -117,23 +124,29 @@ function respond(ctx: Context, info: OperationInfo, result: unknown): void {
     if (result.body !== undefined) ctx.body = result.body;
     return;
   }
-  ctx.set(info.fixedHeaders);
+  const res = ctx.res;
+  setHeaders(res, info.fixedHeaders);
   if (info.setsLocation)
-    ctx.set('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
+    res.setHeader('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
   if (result instanceof JsonText && result.etag !== undefined) {
-    ctx.set('ETag', result.etag);
+    res.setHeader('ETag', result.etag);
     // A conditional read that still matches: the client's copy is current, so no body.
-    if (ifNoneMatchHits(ctx.req.headers['if-none-match'], result.etag)) {
-      ctx.status = 304;
-      return;
-    }
+    if (ifNoneMatchHits(ctx.req.headers['if-none-match'], result.etag)) return sendDirect(ctx, 304);
   }
-  ctx.status = info.successStatus;
-  if (result === undefined) return;
-  // A string body with its type set directly: Node then sends head and body in one write, and
-  // Koa skips its MIME lookup.
-  ctx.set('Content-Type', JSON_TYPE);
-  ctx.body = result instanceof JsonText ? result.text : JSON.stringify(result);
+  if (result === undefined) return sendDirect(ctx, info.successStatus);
+  res.setHeader('Content-Type', JSON_TYPE);
+  sendDirect(ctx, info.successStatus, result instanceof JsonText ? result.text : JSON.stringify(result));
+}
+
+/**
+ * Ends a successful response here rather than in Koa's `respond()`: the status, headers and a
+ * string body are all known, so Koa's body setter, type and length checks would only repeat work.
+ * Node computes `Content-Length` and sends head and body in one write.
+ */
+function sendDirect(ctx: Context, status: number, body?: string): void {
+  ctx.respond = false;
+  ctx.res.statusCode = status;
+  ctx.res.end(body);
 }
 
 function notRouted(ctx: Context, router: OperationRouter): never {

@@ -26,10 +26,12 @@ class RequestState {
  */
 export function requestIdMiddleware(logger: Logger) {
   return async function requestId(ctx: Context, next: Next): Promise<void> {
-    const sent = ctx.get('x-request-id');
-    const id = WELL_FORMED.test(sent) ? sent : randomUUID();
+    // Node's request and response directly: this runs for every request, and Koa's accessors
+    // would only forward to them.
+    const sent = ctx.req.headers['x-request-id'];
+    const id = typeof sent === 'string' && WELL_FORMED.test(sent) ? sent : randomUUID();
     ctx.state = new RequestState(id, logger);
-    ctx.set('X-Request-Id', id);
+    ctx.res.setHeader('X-Request-Id', id);
     await next();
   };
 }
