@@ -18,7 +18,7 @@ export interface RunningServer {
 export async function listen(config: Config, logger: Logger): Promise<RunningServer> {
   const store = await openStore({ dataDir: config.dataDir, logger });
   const app = await createApp({ config, store, logger });
-  const server = createServer(app.koa.callback());
+  const server = createServer(app.handle);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

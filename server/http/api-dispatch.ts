@@ -16,9 +16,11 @@ import {
 } from '../operations/operation.ts';
 import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
+import { handedOff } from './handoff.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';
 import { parseQuery } from './parse-query.ts';
+import { checkScopes, consumeQuota, sendResult, validateParts } from './pipeline-steps.ts';
 import { readJsonBody } from './read-json-body.ts';
 
 /** What the dispatcher is built from; all of it resolved once at start-up. */
@@ -41,50 +43,34 @@ export function apiDispatch(deps: DispatchDeps) {
   const { router, handlers, authenticator, rateLimits, idempotency, operationDeps } = deps;
   const bodyLimit = operationDeps.config.bodyLimitBytes;
 
-  async function authenticate(ctx: Context, info: OperationInfo): Promise<Caller> {
-    try {
-      return await authenticator.authenticate(ctx.req.headers, info.credential);
-    } catch (error) {
-      // Failed attempts are limited per client address, so keys cannot be guessed at speed.
-      if (error instanceof ApiError && error.status === 401)
-        await rateLimits.consume('auth-failures', ctx.ip);
-      throw error;
-    }
+  /** Rethrows `error`, after counting it against the client address when it is a failed authentication. */
+  async function countAuthFailure(ctx: Context, error: unknown): Promise<never> {
+    // Failed attempts are limited per client address, so keys cannot be guessed at speed.
+    if (error instanceof ApiError && error.status === 401) await rateLimits.consume('auth-failures', ctx.ip);
+    throw error;
   }
 
   return async function dispatch(ctx: Context): Promise<void> {
+    // A request the fast lane began and could not finish: its error is rendered here, by Koa.
+    const handoff = handedOff(ctx.req);
+    if (handoff) return countAuthFailure(ctx, handoff.error);
     const matched = router.match(ctx.method, ctx.path);
     if (!matched) return notRouted(ctx, router);
     const { route, params } = matched;
     const { info } = route;
 
-    const caller = await authenticate(ctx, info);
-    if (caller.kind === 'apiKey') {
-      const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
-      if (missing.length > 0) {
-        throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
-          extensions: { missingScopes: missing },
-        });
-      }
-    }
-    if (caller.kind === 'apiKey' || caller.kind === 'idToken') {
-      const policy = caller.kind === 'apiKey' ? 'courses' : 'api-keys';
-      const key = caller.kind === 'apiKey' ? caller.keyId : caller.ownerId;
-      // Set now, so that error answers after this point carry the quota too.
-      setHeaders(ctx.res, rateLimitHeaders(await rateLimits.consume(policy, key)));
-    }
+    const caller = await authenticator
+      .authenticate(ctx.req.headers, info.credential)
+      .catch((error: unknown) => countAuthFailure(ctx, error));
+    checkScopes(info, caller);
+    await consumeQuota(rateLimits, caller, ctx.res);
 
     const body = route.operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
     // A fresh object: validation coerces query values and applies defaults in place.
     const query = parseQuery(ctx.querystring);
     const parts: RequestParts = { path: params, query, header: ctx.req.headers, cookie: {} };
     if (body !== undefined) parts.requestBody = body;
-    const errors = router.validate(route, parts);
-    if (errors) {
-      const fields = toFieldErrors(errors);
-      const detail = `The request has ${fields.length} invalid field${fields.length === 1 ? '' : 's'}.`;
-      throw new ApiError('validation_failed', detail, { extensions: { errors: fields } });
-    }
+    validateParts(router, route, parts);
     const input: OperationInput = { params, query: parts.query, headers: ctx.req.headers, body, caller };
     const handler = handlers[info.operationId] as OperationHandler;
     const idempotencyKey = info.idempotent ? ctx.get('idempotency-key') : '';
@@ -110,13 +96,6 @@ export function apiDispatch(deps: DispatchDeps) {
   };
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Sets headers straight on Node's response: the names and values are ours and well-formed. */
-function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
-  for (const name in headers) res.setHeader(name, headers[name] as string);
-}
-
 function respond(ctx: Context, info: OperationInfo, result: unknown): void {
   if (result instanceof Reply) {
     ctx.set(result.headers);
@@ -124,29 +103,10 @@ function respond(ctx: Context, info: OperationInfo, result: unknown): void {
     if (result.body !== undefined) ctx.body = result.body;
     return;
   }
-  const res = ctx.res;
-  setHeaders(res, info.fixedHeaders);
-  if (info.setsLocation)
-    res.setHeader('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
-  if (result instanceof JsonText && result.etag !== undefined) {
-    res.setHeader('ETag', result.etag);
-    // A conditional read that still matches: the client's copy is current, so no body.
-    if (ifNoneMatchHits(ctx.req.headers['if-none-match'], result.etag)) return sendDirect(ctx, 304);
-  }
-  if (result === undefined) return sendDirect(ctx, info.successStatus);
-  res.setHeader('Content-Type', JSON_TYPE);
-  sendDirect(ctx, info.successStatus, result instanceof JsonText ? result.text : JSON.stringify(result));
-}
-
-/**
- * Ends a successful response here rather than in Koa's `respond()`: the status, headers and a
- * string body are all known, so Koa's body setter, type and length checks would only repeat work.
- * Node computes `Content-Length` and sends head and body in one write.
- */
-function sendDirect(ctx: Context, status: number, body?: string): void {
+  // Status, headers and a string body are all known: Koa's body setter, type and length checks
+  // would only repeat work, so the response is ended here.
   ctx.respond = false;
-  ctx.res.statusCode = status;
-  ctx.res.end(body);
+  sendResult(ctx.req, ctx.res, ctx.path, info, result);
 }
 
 function notRouted(ctx: Context, router: OperationRouter): never {
