@@ -1,19 +1,8 @@
-import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
-import { ifNoneMatchHits } from '../../domain/etag.ts';
-import { toFieldErrors } from '../../domain/field-errors.ts';
-import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
-import type { Caller } from '../auth/caller.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
-import {
-  JsonText,
-  type OperationDeps,
-  type OperationHandler,
-  type OperationInput,
-  Reply,
-} from '../operations/operation.ts';
+import type { OperationDeps, OperationHandler, OperationInput } from '../operations/operation.ts';
 import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import { handedOff } from './handoff.ts';
@@ -97,14 +86,8 @@ export function apiDispatch(deps: DispatchDeps) {
 }
 
 function respond(ctx: Context, info: OperationInfo, result: unknown): void {
-  if (result instanceof Reply) {
-    ctx.set(result.headers);
-    ctx.status = result.status;
-    if (result.body !== undefined) ctx.body = result.body;
-    return;
-  }
-  // Status, headers and a string body are all known: Koa's body setter, type and length checks
-  // would only repeat work, so the response is ended here.
+  // Status, headers and body are all known: Koa's body setter, type and length checks would only
+  // repeat work, so the response is ended here.
   ctx.respond = false;
   sendResult(ctx.req, ctx.res, ctx.path, info, result);
 }

@@ -3,7 +3,7 @@ import { ifNoneMatchHits } from '../../domain/etag.ts';
 import { toFieldErrors } from '../../domain/field-errors.ts';
 import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Caller } from '../auth/caller.ts';
-import { JsonText } from '../operations/operation.ts';
+import { JsonText, Reply } from '../operations/operation.ts';
 import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
@@ -60,8 +60,9 @@ export function setHeaders(res: ServerResponse, headers: Record<string, string>)
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Writes an operation's usual answer (its success status, fixed headers, `Location`, `ETag` and
- * `304` for a matching `If-None-Match`) and ends the response; returns the status sent. Node
+ * Writes an operation's answer (a {@link Reply} as it is; otherwise the success status, fixed
+ * headers, `Location`, `ETag` and `304` for a matching `If-None-Match`) and ends the response;
+ * returns the status sent. Node
  * computes `Content-Length` and sends head and body in one write.
  */
 export function sendResult(
@@ -71,6 +72,7 @@ export function sendResult(
   info: OperationInfo,
   result: unknown,
 ): number {
+  if (result instanceof Reply) return sendReply(res, result);
   setHeaders(res, info.fixedHeaders);
   if (info.setsLocation)
     res.setHeader('Location', `${path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
@@ -88,4 +90,17 @@ export function sendResult(
   res.statusCode = status;
   res.end(body);
   return status;
+}
+
+/** An answer with a status and headers of its own (e.g. `getOpenApiDocument`'s 304). */
+function sendReply(res: ServerResponse, reply: Reply): number {
+  setHeaders(res, reply.headers);
+  res.statusCode = reply.status;
+  if (reply.body === undefined || typeof reply.body === 'string') {
+    res.end(reply.body);
+  } else {
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.end(JSON.stringify(reply.body));
+  }
+  return reply.status;
 }
