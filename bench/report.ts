@@ -60,7 +60,7 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
     header,
     '',
     row(
-      ['scenario', 'server', 'bytes', 'req/s', '×node', 'p50 ms', '×node', 'p99 ms', '×node', '×koa'],
+      ['scenario', 'server', 'bytes', 'req/s', '×node', 'p50 ms', '×node', 'p99 ms', '×node', '×koa', 'CPU µs', '×node'],
       widths,
     ),
   ];

@@ -62,6 +62,10 @@ describe('README examples against the reference server', () => {
     expect(await run('pagination')).toEqual(['Chemistry', 'Biology', 'Algebra', '2 true', '1']);
   });
 
+  it('conditional reads: NotModified while unchanged, the new course after a change', async () => {
+    expect(await run('conditional-reads')).toEqual(['true', 'Statistics I', 'true']);
+  });
+
   it('rate limits: the quota per call and on the client, and the generated functions', async () => {
     const [status, quota, policy, health] = await run('rate-limits');
     expect(status).toMatch(/^0 200 \S+$/);
