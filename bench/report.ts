@@ -45,6 +45,22 @@ export function evaluateTargets(summary: Summary): TargetResult[] {
   ];
 }
 
+/** Column headings; each `×node` is the ratio to bare node:http of the figure before it. */
+const HEADINGS = [
+  'scenario',
+  'server',
+  'bytes',
+  'req/s',
+  '×node',
+  'p50 ms',
+  '×node',
+  'p99 ms',
+  '×node',
+  '×koa',
+  'CPU µs',
+  '×node',
+];
+
 const num = (value: number | undefined, digits: number): string =>
   value === undefined || Number.isNaN(value)
     ? '–'
@@ -56,14 +72,7 @@ const row = (cells: string[], widths: number[]): string =>
 /** The figures as a plain-text table, with the targets and whether each was met. */
 export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
   const widths = [44, 5, 6, 9, 6, 7, 6, 7, 6, 6, 7, 6];
-  const lines = [
-    header,
-    '',
-    row(
-      ['scenario', 'server', 'bytes', 'req/s', '×node', 'p50 ms', '×node', 'p99 ms', '×node', '×koa', 'CPU µs', '×node'],
-      widths,
-    ),
-  ];
+  const lines = [header, '', row(HEADINGS, widths)];
   lines.push('-'.repeat(widths.reduce((a, b) => a + b + 2, -2)));
   for (const scenario of summary.scenarios) {
     let first = true;

@@ -21,7 +21,7 @@ export interface Scenario {
 }
 
 /** What a scenario's request is built from: the seeded key and course, and that course's `ETag`. */
-export interface ScenarioContext {
+interface ScenarioContext {
   key: string;
   courseId: string;
   etag: string;

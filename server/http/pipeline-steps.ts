@@ -53,7 +53,7 @@ export function validateParts(router: OperationRouter, route: Route, parts: Requ
 }
 
 /** Sets headers straight on Node's response: the names and values are ours and well-formed. */
-export function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
+function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
   for (const name in headers) res.setHeader(name, headers[name] as string);
 }
 
