@@ -80,6 +80,9 @@ export function fastLane(deps: {
     const requestId = newRequestId(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
     run(req, res, matched, path, mark === -1 ? '' : url.slice(mark + 1)).catch((error: unknown) => {
+      // Only an answer not yet begun can be handed over; past that there is nothing left to say.
+      if (res.headersSent)
+        return void logger.error({ err: error, requestId }, 'request failed after responding');
       handOff(req, { requestId, error });
       next(req, res);
     });
