@@ -58,3 +58,29 @@ describe('conditional reads', () => {
     expect(isNotModified(fresh) ? undefined : fresh.data[0]?.name).toBe('Newer');
   });
 });
+
+describe('conditional reads on a client that settles', () => {
+  it('types and returns NotModified in { data } for a matching ETag, the course otherwise', async () => {
+    const settled = createCourseClient({
+      baseUrl: server.url,
+      apiKey: await newApiKey(server.url),
+      throwOnError: false,
+    });
+    const created = await settled.courses.create({ name: 'Settled', description: '' });
+    const id = created.data?.id ?? '';
+    const plain = await settled.courses.get(id);
+    expect(plain.data?.name).toBe('Settled');
+    const etag = (
+      await client.courses
+        .get(id)
+        .withResponse()
+        .catch(() => undefined)
+    )?.etag;
+    expect(etag).toBeUndefined(); // another owner's course: the first client gets 404
+    const { data } = await settled.courses.get(id, { ifNoneMatch: '*' });
+    const notModified: NotModified | undefined = isNotModified(data) ? data : undefined;
+    expect(notModified).toBeInstanceOf(NotModified);
+    const missing = await settled.courses.get('crs_0000000000000000', { ifNoneMatch: '*' });
+    expect(missing.error?.status).toBe(404);
+  });
+});
