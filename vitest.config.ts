@@ -1,7 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit and integration suites beside the code, and the contract suite twice, against
-// the reference server and against the msw mocks.
+// The server's HTTP suites (every file that starts a test server) and the contract suite run twice:
+// on the embedded sql.js store with in-memory rate limits, and on PostgreSQL + Redis.
+const SERVER_HTTP_TESTS = [
+  'server/auth/*.test.ts',
+  'server/http/*.test.ts',
+  'server/idempotency/*.test.ts',
+  'server/operations/*.test.ts',
+  'server/rate-limit/*.test.ts',
+];
+
+// Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.
+const SERVICES = ['server/test-support/global-services.ts'];
+
+// Projects: unit and integration suites beside the code; those suites again on PostgreSQL + Redis;
+// the multi-instance tests (real processes on one database); and the contract suite against the
+// reference server (on each backend) and against the msw mocks.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -11,13 +25,41 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          globalSetup: SERVICES,
           include: [
             '{server,sdk,mocks,domain,dashboard,bench}/**/*.test.ts',
-            'contract-tests/validator.test.ts',
+            'contract-tests/{validator,pacing}.test.ts',
           ],
+          exclude: ['server/scale-out/**'],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'server:postgres',
+          globalSetup: SERVICES,
+          include: SERVER_HTTP_TESTS,
+          // These choose their backend themselves; once is enough.
+          exclude: ['server/rate-limit/redis-down.test.ts', 'server/operations/get-health.test.ts'],
+          env: { TEST_BACKEND: 'postgres' },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'scale-out', globalSetup: SERVICES, include: ['server/scale-out/**/*.test.ts'] },
+      },
       { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
+      { extends: true, test: { name: 'fuzz', include: ['fuzz/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'contract:server-postgres',
+          globalSetup: SERVICES,
+          include: ['contract-tests/contract.test.ts'],
+          setupFiles: ['server/test-support/contract-backend.ts'],
+          env: { TEST_BACKEND: 'postgres' },
+        },
+      },
       {
         extends: true,
         test: {

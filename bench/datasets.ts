@@ -49,7 +49,10 @@ export interface Datasets {
 /** A hash of the storage code, so a cached data set is not reused after its format may have changed. */
 async function storageFingerprint(): Promise<string> {
   const dir = join(repoRoot, 'server/store');
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.ts') && !f.includes('.test.')).sort();
+  // Recursive: each backend has its own folder (store/sqljs/, store/postgres/).
+  const files = (await readdir(dir, { recursive: true }))
+    .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+    .sort();
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update(await readFile(join(dir, file)));
   return hash.digest('hex').slice(0, 12);

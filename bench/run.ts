@@ -10,6 +10,7 @@ import { parseOptions, usage } from './options.ts';
 import { runPasses } from './passes.ts';
 import { captureReferenceBodies, referenceEnv } from './reference-bodies.ts';
 import { evaluateTargets, formatReport } from './report.ts';
+import { formatScaleOut, runScaleOut } from './scale-out/run-scale-out.ts';
 import { scenarios } from './scenarios.ts';
 import { summarise } from './summary.ts';
 
@@ -49,6 +50,12 @@ try {
   );
   const etag = reference?.bodies.etag ?? '"synthetic"';
   const raw = await runPasses(options, generator, plan, { node, koa }, datasets, etag, root, log);
+  // PostgreSQL + Redis, one and two instances (skipped when PostgreSQL does not answer, and in
+  // `--only` runs).
+  const scaleOut =
+    options.baselinesOnly || options.only.length > 0
+      ? undefined
+      : await runScaleOut({ ...options, node, largeSize: options.sizes.large, generator, log });
   const summary = summarise(raw, plan);
   summary.startupMs.baseline = node.announcedMs;
   const targets = evaluateTargets(summary);
@@ -75,10 +82,11 @@ try {
       : '';
   const header = `course-service benchmark — ${meta.tool}, ${meta.connections} connections, ${meta.passes} pass(es) × ${meta.durationSeconds} s, node ${meta.node}, ${meta.cpus} CPUs; ×node = ratio to bare node:http in the same pass (median)`;
   console.log(formatReport(summary, targets, header + warning));
+  if (scaleOut) console.log(`\n${formatScaleOut(scaleOut)}`);
   if (options.json) {
     await writeFile(
       options.json,
-      `${JSON.stringify({ meta, ...summary, targets, runs: raw.runs, extras: raw.extras }, null, 2)}\n`,
+      `${JSON.stringify({ meta, ...summary, targets, scaleOut, runs: raw.runs, extras: raw.extras }, null, 2)}\n`,
     );
     log(`wrote ${options.json}`);
   }

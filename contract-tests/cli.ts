@@ -6,7 +6,8 @@ import { startVitest } from 'vitest/node';
 const USAGE = `Usage: course-contract [options]
 
 Checks that a Course Management Service keeps the promises of its openapi.yaml.
-With no --base-url (and no CONTRACT_BASE_URL), the reference server is started in-process.
+With no --base-url (and no CONTRACT_BASE_URL), the reference server is started in-process
+(on PostgreSQL and Redis when CONTRACT_DATABASE_URL and CONTRACT_REDIS_URL are set).
 
 Options:
   --base-url URL          the server to test (CONTRACT_BASE_URL)
@@ -14,6 +15,9 @@ Options:
   --id-token-command CMD  shell command printing an ID token for $CONTRACT_SUBJECT (CONTRACT_ID_TOKEN_COMMAND)
   --jwks-url URL          the identity provider's JWKS (CONTRACT_JWKS_URL; default <base>/dev/.well-known/jwks.json)
   --target server|mocks   what to test when no base URL is given (CONTRACT_TARGET; default server)
+  --max-wait SECONDS      total time the run may wait for the server's failed-authentication limit
+                          (CONTRACT_MAX_WAIT_SECONDS; default 600); past it the run fails
+  -t, --grep PATTERN      run only the tests whose name matches PATTERN (a regular expression)
   -h, --help              this text`;
 
 const { values } = parseArgs({
@@ -23,6 +27,8 @@ const { values } = parseArgs({
     'id-token-command': { type: 'string' },
     'jwks-url': { type: 'string' },
     target: { type: 'string' },
+    'max-wait': { type: 'string' },
+    grep: { type: 'string', short: 't' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -36,6 +42,7 @@ const env: Record<string, string | undefined> = {
   CONTRACT_ID_TOKEN_COMMAND: values['id-token-command'],
   CONTRACT_JWKS_URL: values['jwks-url'],
   CONTRACT_TARGET: values.target,
+  CONTRACT_MAX_WAIT_SECONDS: values['max-wait'],
 };
 for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
 
@@ -44,8 +51,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const vitest = await startVitest('test', [], {
   root,
   config: false,
-  include: ['contract-tests/**/*.test.{ts,js}'],
+  include: ['contract-tests/{contract,validator}.test.{ts,js}'],
   watch: false,
+  ...(values.grep ? { testNamePattern: values.grep } : {}),
   testTimeout: 60_000,
   hookTimeout: 60_000,
 });

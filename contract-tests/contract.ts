@@ -1,5 +1,6 @@
-import { type CourseClient, createCourseClient, type Scope } from '../sdk/index.ts';
+import { type CourseClient, createCourseClient, type KeyEnvironment, type Scope } from '../sdk/index.ts';
 import { createContractFetch } from './contract-fetch.ts';
+import type { Pacer } from './pacer.ts';
 import { type ContractSpec, loadContractSpec } from './spec.ts';
 import type { Target } from './targets/target.ts';
 import { createResponseValidator, type ResponseValidator } from './validator.ts';
@@ -27,6 +28,8 @@ export interface Contract {
   target: Target;
   spec: ContractSpec;
   validator: ResponseValidator;
+  /** Waits out the server's failed-authentication limit; absent where a test provokes that 429 itself. */
+  pacer: Pacer | undefined;
   fetch: typeof fetch;
   /** A raw call, for what the SDK cannot express; `json` is sent as an `application/json` body. */
   call(path: string, init?: RequestInit & { json?: unknown }): Promise<RawReply>;
@@ -34,22 +37,28 @@ export interface Contract {
   client(credentials?: { apiKey?: string; idToken?: string; apiKeyHeader?: boolean }): CourseClient;
   /** A subject no other test uses, so quotas and data never cross tests. */
   subject(label?: string): string;
-  /** A new key (all scopes unless given) for a new subject unless one is given. */
-  newKey(options?: { subject?: string; scopes?: Scope[]; expiresAt?: string }): Promise<TestKey>;
+  /** A new key (all scopes, production, unless given) for a new subject unless one is given. */
+  newKey(options?: {
+    subject?: string;
+    scopes?: Scope[];
+    expiresAt?: string;
+    environment?: KeyEnvironment;
+  }): Promise<TestKey>;
 }
 
 let subjects = 0;
 
 /**
- * Wires a target to the spec, the validator and the SDK.
+ * Wires a target to the spec, the validator and the SDK; with a `pacer`, every call waits out the
+ * server's failed-authentication limit instead of failing on it.
  *
  * @example
- * const c = createContract(await startBuiltInTarget());
+ * const c = createContract(await startBuiltInTarget(), loadContractSpec(), createPacer({ maxWaitSeconds: 600 }));
  * const { key, client } = await c.newKey();
  */
-export function createContract(target: Target, spec = loadContractSpec()): Contract {
+export function createContract(target: Target, spec = loadContractSpec(), pacer?: Pacer): Contract {
   const validator = createResponseValidator(spec);
-  const contractFetch = createContractFetch(target, spec, validator);
+  const contractFetch = createContractFetch(target, spec, validator, pacer);
   const client = (credentials: { apiKey?: string; idToken?: string; apiKeyHeader?: boolean } = {}) =>
     createCourseClient({ baseUrl: target.baseUrl, fetch: contractFetch, maxRetries: 0, ...credentials });
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -58,6 +67,7 @@ export function createContract(target: Target, spec = loadContractSpec()): Contr
     target,
     spec,
     validator,
+    pacer,
     fetch: contractFetch,
     client,
     subject,
@@ -77,11 +87,12 @@ export function createContract(target: Target, spec = loadContractSpec()): Contr
     async newKey(options = {}) {
       const owner = options.subject ?? subject();
       const idToken = await target.issueIdToken(owner);
-      const { scopes, expiresAt } = options;
+      const { scopes, expiresAt, environment } = options;
       const created = await client({ idToken }).apiKeys.create({
         name: 'contract test',
         ...(scopes ? { scopes } : {}),
         ...(expiresAt ? { expiresAt } : {}),
+        ...(environment ? { environment } : {}),
       });
       return {
         key: created.key,

@@ -28,7 +28,7 @@ describe('the response validator', () => {
       body: '{"status":"fine","extra":1}',
     });
     expect(problems.join('\n')).toMatch(
-      /body must have required property 'version'.*body\/status must be equal to constant/,
+      /body must have required property 'version'.*body\/status must be equal to one of the allowed values/,
     );
   });
 

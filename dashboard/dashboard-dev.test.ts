@@ -53,7 +53,7 @@ describe('the web dashboard with the development identity provider', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
     expect(page.url()).toBe(`${server.url}/dashboard/settings/api-keys`);
-    await page.getByText('No API keys yet').waitFor();
+    await page.getByText('No production API keys yet').waitFor();
     expect(await page.getByText('alice@example.com').isVisible()).toBe(true);
   });
 

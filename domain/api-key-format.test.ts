@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatApiKey, isValidKeyPrefix, KEY_RANDOM_LENGTH, parseApiKey } from './api-key-format.ts';
+import {
+  formatApiKey,
+  isValidKeyPrefix,
+  KEY_RANDOM_LENGTH,
+  parseApiKey,
+  unknownKeyEnvironment,
+} from './api-key-format.ts';
 import { BASE62_ALPHABET, randomBase62 } from './base62.ts';
 
 describe('API key format', () => {
@@ -41,5 +47,15 @@ describe('randomBase62', () => {
   it('gives keys that differ', () => {
     const keys = new Set(Array.from({ length: 1000 }, () => randomBase62(KEY_RANDOM_LENGTH)));
     expect(keys.size).toBe(1000);
+  });
+});
+
+describe('unknownKeyEnvironment', () => {
+  it('names the environment word of a key-shaped value that is neither prod nor test', () => {
+    const tail = formatApiKey('cms', 'prod').slice('cms_prod_'.length);
+    expect(unknownKeyEnvironment(`cms_staging_${tail}`)).toBe('staging');
+    expect(unknownKeyEnvironment(`cms_prod_${tail}`)).toBeUndefined();
+    expect(unknownKeyEnvironment(`cms_test_${tail}`)).toBeUndefined();
+    expect(unknownKeyEnvironment('hunter2')).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { BASE62_ALPHABET, encodeBase62, randomBase62 } from './base62.ts';
 import { crc32 } from './crc32.ts';
 
-/** Environments a key can belong to. Only `prod` keys are issued today; `test` is announced. */
+/** Environments a key can belong to: `prod` acts on production data, `test` on the account's sandbox. */
 export type KeyEnvironment = 'prod' | 'test';
 
 /** Random characters in a key; with the checksum they make the 32 the format promises. */
@@ -13,6 +13,8 @@ const KEY_START_LENGTH = 4;
 
 const PREFIX_PATTERN = /^[a-z][a-z0-9]{1,9}$/;
 const KEY_PATTERN = /^([a-z][a-z0-9]{1,9})_(prod|test)_([0-9A-Za-z]{32})$/;
+/** The key shape with any environment word, to name an unknown environment in the error. */
+const ANY_ENVIRONMENT_PATTERN = /^[a-z][a-z0-9]{1,9}_([A-Za-z0-9]{1,20})_[0-9A-Za-z]{32}$/;
 
 /** The parts of a well-formed key value. */
 export interface ParsedApiKey {
@@ -61,4 +63,18 @@ export function parseApiKey(value: string): ParsedApiKey | undefined {
   const body = value.slice(0, value.length - KEY_CHECKSUM_LENGTH);
   if (checksum(body) !== tail.slice(KEY_RANDOM_LENGTH)) return undefined;
   return { prefix, environment, start: `${prefix}_${environment}_${tail.slice(0, KEY_START_LENGTH)}` };
+}
+
+/**
+ * The environment word of a value shaped like a key whose environment is neither `prod` nor
+ * `test` (e.g. `staging` in `cms_staging_…`), so the refusal can say what is wrong; `undefined`
+ * for anything else. Costs no lookup.
+ *
+ * @example unknownKeyEnvironment('cms_staging_8fJ2kLq9ZxW3vB7nR4tY6uP1m0a3Xk9Q') // 'staging'
+ */
+export function unknownKeyEnvironment(value: string): string | undefined {
+  const environment = ANY_ENVIRONMENT_PATTERN.exec(value)?.[1];
+  return environment === undefined || environment === 'prod' || environment === 'test'
+    ? undefined
+    : environment;
 }

@@ -1,5 +1,9 @@
-/** The quotas the service keeps: course calls per API key, key management per subject, failed authentication per client address. */
-export type RateLimitPolicy = 'courses' | 'api-keys' | 'auth-failures';
+/**
+ * The quotas the service keeps: course calls per API key (`courses` for production keys,
+ * `courses-test` for test keys), key management per subject, keys created per subject, and failed
+ * authentication per client address.
+ */
+export type RateLimitPolicy = 'courses' | 'courses-test' | 'api-keys' | 'key-creation' | 'auth-failures';
 
 /** Where a caller stands in a quota after a request, ready for the `RateLimit*` headers. */
 export interface RateLimitState {

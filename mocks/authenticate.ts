@@ -1,4 +1,4 @@
-import { parseApiKey } from '../domain/api-key-format.ts';
+import { type KeyEnvironment, parseApiKey, unknownKeyEnvironment } from '../domain/api-key-format.ts';
 import { KEY_HELP, TOKEN_HELP } from '../domain/credential-help.ts';
 import { bearerToken, looksLikeJwt } from '../domain/credentials.ts';
 import type { ProblemCode } from '../domain/problems.ts';
@@ -7,9 +7,9 @@ import type { MockIdentityProvider } from './mock-identity-provider.ts';
 import type { Model } from './model.ts';
 import type { CredentialKind } from './operation-table.ts';
 
-/** Who is calling, as established by authentication. */
+/** Who is calling, as established by authentication. An API key acts in its own environment. */
 export type Caller =
-  | { kind: 'apiKey'; ownerId: string; keyId: string; scopes: readonly string[] }
+  | { kind: 'apiKey'; ownerId: string; keyId: string; environment: KeyEnvironment; scopes: readonly string[] }
   | { kind: 'idToken'; ownerId: string }
   | { kind: 'anonymous' };
 
@@ -49,8 +49,15 @@ function apiKeyCaller(headers: Headers, deps: AuthDeps): Caller {
   if (looksLikeJwt(value) || Object.hasOwn(deps.idTokens, value)) {
     throw unauthorized('wrong_credential_type', `Course calls take an API key, not an ID token. ${KEY_HELP}`);
   }
-  if (!parseApiKey(value))
-    throw unauthorized('invalid_api_key', `The API key is malformed or mistyped. ${KEY_HELP}`);
+  if (!parseApiKey(value)) {
+    const environment = unknownKeyEnvironment(value);
+    throw unauthorized(
+      'invalid_api_key',
+      environment === undefined
+        ? `The API key is malformed or mistyped. ${KEY_HELP}`
+        : `The API key names an unknown environment '${environment}': keys are 'prod' or 'test'. ${KEY_HELP}`,
+    );
+  }
   const record = deps.model.keyByValue(value);
   if (!record)
     throw unauthorized('invalid_api_key', 'The API key is not known. Create one with POST /api/v1/api-keys.');
@@ -61,7 +68,13 @@ function apiKeyCaller(headers: Headers, deps: AuthDeps): Caller {
     throw unauthorized('api_key_expired', `The API key expired at ${record.expiresAt}. Create a new key.`);
   }
   record.lastUsedAt = `${now.toISOString().slice(0, 16)}:00Z`;
-  return { kind: 'apiKey', ownerId: record.ownerId, keyId: record.id, scopes: record.scopes };
+  return {
+    kind: 'apiKey',
+    ownerId: record.ownerId,
+    keyId: record.id,
+    environment: record.environment,
+    scopes: record.scopes,
+  };
 }
 
 function idTokenCaller(headers: Headers, deps: AuthDeps): Caller {

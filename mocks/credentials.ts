@@ -1,4 +1,4 @@
-import { formatApiKey, KEY_RANDOM_LENGTH } from '../domain/api-key-format.ts';
+import { formatApiKey, KEY_RANDOM_LENGTH, type KeyEnvironment } from '../domain/api-key-format.ts';
 import { BASE62_ALPHABET, randomBase62 } from '../domain/base62.ts';
 import { crc32 } from '../domain/crc32.ts';
 
@@ -17,14 +17,21 @@ function seededBase62(label: string, length: number): string {
 
 /**
  * A well-formed API key value (prefix, environment, 26 random characters and the CRC32 checksum)
- * to declare in `apiKeys`. With a `label`, the same label always gives the same key.
+ * to declare in `apiKeys`. With a `label`, the same label always gives the same key. The second
+ * argument is the prefix, or options with the prefix and the environment (`prod` unless said).
  *
  * @example
  * const apiKey = mockApiKey('reader'); // 'cms_prod_…', the same on every run
- * createCourseServiceMock({ baseUrl, apiKeys: [{ key: apiKey, scopes: ['courses:read'] }] });
+ * const testKey = mockApiKey('ci', { environment: 'test' }); // 'cms_test_…': sees only the sandbox
+ * createCourseServiceMock({ baseUrl, apiKeys: [{ key: apiKey, scopes: ['courses:read'] }, { key: testKey }] });
  */
-export function mockApiKey(label?: string, prefix = 'cms'): string {
+export function mockApiKey(
+  label?: string,
+  options: string | { prefix?: string; environment?: KeyEnvironment } = {},
+): string {
+  const { prefix = 'cms', environment = 'prod' } =
+    typeof options === 'string' ? { prefix: options } : options;
   const random =
     label === undefined ? randomBase62(KEY_RANDOM_LENGTH) : seededBase62(label, KEY_RANDOM_LENGTH);
-  return formatApiKey(prefix, 'prod', random);
+  return formatApiKey(prefix, environment, random);
 }

@@ -9,7 +9,7 @@ export const DEFAULT_OWNER = 'mock-user';
 
 /** An API key the mock accepts from the start. */
 export interface MockApiKey {
-  /** A well-formed key value (format and checksum), e.g. from `mockApiKey()`. */
+  /** A well-formed key value (format and checksum), e.g. from `mockApiKey()`; its environment is in it. */
   key: string;
   /** The subject owning the key (and the courses it sees). @default 'mock-user' */
   owner?: string;
@@ -30,6 +30,8 @@ export interface SeedCourse {
   description?: string;
   /** @default 'mock-user' */
   owner?: string;
+  /** The environment it lives in: seen by keys of that environment only. @default 'prod' */
+  environment?: 'prod' | 'test';
   /** @default a new `crs_…` id */
   id?: string;
   /** @default 'draft' */

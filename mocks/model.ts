@@ -1,9 +1,11 @@
+import type { KeyEnvironment } from '../domain/api-key-format.ts';
 import type { CourseStatus } from '../domain/course-lifecycle.ts';
 
-/** A course as the mock keeps it: the API's fields, its owner and its place in the lists. */
+/** A course as the mock keeps it: the API's fields, its owner, environment and place in the lists. */
 export interface CourseRecord {
   id: string;
   ownerId: string;
+  environment: KeyEnvironment;
   name: string;
   description: string;
   status: CourseStatus;
@@ -21,7 +23,7 @@ export interface ApiKeyRecord {
   name: string;
   value: string;
   start: string;
-  environment: 'prod' | 'test';
+  environment: KeyEnvironment;
   scopes: string[];
   createdAt: string;
   lastUsedAt: string | null;

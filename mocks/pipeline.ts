@@ -66,6 +66,8 @@ export function createPipeline(deps: PipelineDeps) {
       if (failure?.kind === 'networkError') return HttpResponse.error();
       if (failure) throw forcedError(failure, operation, context.options.rateLimit);
       const caller = authenticateCounting(operation, request.headers);
+      // From here on every answer, errors included, says which environment gave it.
+      if (caller.kind === 'apiKey') headers['Course-Environment'] = caller.environment;
       if (caller.kind === 'apiKey') {
         const missing = operation.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
         if (missing.length > 0) {
@@ -81,13 +83,13 @@ export function createPipeline(deps: PipelineDeps) {
       if (caller.kind === 'apiKey' || caller.kind === 'idToken') {
         const [policy, key] =
           caller.kind === 'apiKey'
-            ? (['courses', caller.keyId] as const)
+            ? ([caller.environment === 'test' ? 'courses-test' : 'courses', caller.keyId] as const)
             : (['api-keys', caller.ownerId] as const);
         Object.assign(headers, rateLimitHeaders(rateLimiter.consume(policy, key)));
       }
       if (operation.handledBy !== undefined) {
         await pause();
-        return await mcpResponse(request, headers, requestId);
+        return await mcpResponse(request, headers, requestId, context.options.bodyLimitBytes);
       }
       const body = operation.hasBody
         ? await readJsonBody(request, context.options.bodyLimitBytes)
@@ -112,7 +114,13 @@ export function createPipeline(deps: PipelineDeps) {
       }
       const idempotencyKey = operation.idempotent ? (request.headers.get('idempotency-key') ?? '') : '';
       if (idempotencyKey && caller.kind !== 'anonymous') {
-        started = idempotency.begin(`${caller.ownerId} ${operation.operationId}`, idempotencyKey, body);
+        // Per account, operation and environment: a test request never replays a production response.
+        const environment = caller.kind === 'apiKey' ? ` ${caller.environment}` : '';
+        started = idempotency.begin(
+          `${caller.ownerId}${environment} ${operation.operationId}`,
+          idempotencyKey,
+          body,
+        );
         if ('replay' in started) {
           await pause();
           const { status, body: replayed, headers: stored } = started.replay;

@@ -17,7 +17,8 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
   if (bytes.length > limit)
     throw new MockApiError('payload_too_large', `The request body exceeds ${limit} bytes.`);
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    // Fatal decoding, as the server: invalid UTF-8 is refused, never stored as U+FFFD.
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
     throw new MockApiError(
       'malformed_json',

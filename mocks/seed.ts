@@ -22,6 +22,7 @@ function seedCourses(options: ResolvedOptions, ajv: Ajv2020): Omit<CourseRecord,
     const course = {
       id: seed.id ?? newCourseId(),
       ownerId: seed.owner ?? DEFAULT_OWNER,
+      environment: seed.environment ?? 'prod',
       name: seed.name,
       description: seed.description ?? '',
       status,

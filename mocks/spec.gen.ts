@@ -7,7 +7,7 @@ export const openApiDocument: OpenApiDocument = {
   "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
   "info": {
     "title": "Course Management Service",
-    "version": "1.1.0",
+    "version": "1.2.0",
     "summary": "Manage courses, and the API keys that authenticate calls to them.",
     "license": {
       "name": "MIT",
@@ -16,7 +16,7 @@ export const openApiDocument: OpenApiDocument = {
     "contact": {
       "name": "course-service maintainers"
     },
-    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\n\n## Rate limits\nCourse calls are limited per API key, key management per subject, and failed authentication per\nclient address. Limited responses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n"
+    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`.\n"
   },
   "servers": [
     {
@@ -32,6 +32,10 @@ export const openApiDocument: OpenApiDocument = {
     {
       "name": "API keys",
       "description": "API keys, managed with an identity-provider ID token."
+    },
+    {
+      "name": "Test environment",
+      "description": "The sandbox that test keys (`cms_test_…`) act on."
     },
     {
       "name": "Service",
@@ -86,6 +90,9 @@ export const openApiDocument: OpenApiDocument = {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
               },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
               "RateLimit-Policy": {
                 "$ref": "#/components/headers/RateLimit-Policy"
               },
@@ -114,7 +121,8 @@ export const openApiDocument: OpenApiDocument = {
                           "createdAt": "2026-11-20T09:30:00Z",
                           "updatedAt": "2026-11-20T10:00:00Z",
                           "publishedAt": "2026-11-20T10:00:00Z",
-                          "archivedAt": null
+                          "archivedAt": null,
+                          "environment": "prod"
                         }
                       ],
                       "hasMore": true,
@@ -194,6 +202,9 @@ export const openApiDocument: OpenApiDocument = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
               },
               "RateLimit-Policy": {
                 "$ref": "#/components/headers/RateLimit-Policy"
@@ -288,6 +299,9 @@ export const openApiDocument: OpenApiDocument = {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
               },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
               "RateLimit-Policy": {
                 "$ref": "#/components/headers/RateLimit-Policy"
               },
@@ -378,6 +392,9 @@ export const openApiDocument: OpenApiDocument = {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
               },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
               "RateLimit-Policy": {
                 "$ref": "#/components/headers/RateLimit-Policy"
               },
@@ -401,7 +418,8 @@ export const openApiDocument: OpenApiDocument = {
                       "createdAt": "2026-11-20T09:30:00Z",
                       "updatedAt": "2026-11-20T09:45:00Z",
                       "publishedAt": null,
-                      "archivedAt": null
+                      "archivedAt": null,
+                      "environment": "prod"
                     }
                   }
                 }
@@ -462,6 +480,9 @@ export const openApiDocument: OpenApiDocument = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
               },
               "RateLimit-Policy": {
                 "$ref": "#/components/headers/RateLimit-Policy"
@@ -673,6 +694,14 @@ export const openApiDocument: OpenApiDocument = {
           },
           {
             "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "name": "environment",
+            "in": "query",
+            "description": "Only keys of this environment.",
+            "schema": {
+              "$ref": "#/components/schemas/KeyEnvironment"
+            }
           }
         ],
         "responses": {
@@ -776,6 +805,13 @@ export const openApiDocument: OpenApiDocument = {
                       "courses:read"
                     ],
                     "expiresAt": "2027-02-19T00:00:00Z"
+                  }
+                },
+                "test": {
+                  "summary": "A test key, for the sandbox",
+                  "value": {
+                    "name": "CI integration tests",
+                    "environment": "test"
                   }
                 }
               }
@@ -942,6 +978,63 @@ export const openApiDocument: OpenApiDocument = {
         }
       }
     },
+    "/api/v1/test-data": {
+      "delete": {
+        "operationId": "resetTestData",
+        "summary": "Reset the test environment",
+        "description": "Deletes every course of the caller's account in the `test` environment, whatever its state.\nProduction data is never touched. Takes an ID token only: no API key, test or production,\ncan reach it. Keys are kept.\n",
+        "tags": [
+          "Test environment"
+        ],
+        "security": [
+          {
+            "idToken": []
+          }
+        ],
+        "x-mcp-tool": false,
+        "responses": {
+          "200": {
+            "description": "The sandbox is empty.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TestDataReset"
+                },
+                "examples": {
+                  "reset": {
+                    "summary": "Three test courses deleted",
+                    "value": {
+                      "environment": "test",
+                      "deletedCourses": 3
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
     "/api/openapi": {
       "get": {
         "operationId": "getOpenApiDocument",
@@ -1004,7 +1097,7 @@ export const openApiDocument: OpenApiDocument = {
                       "openapi": "3.1.0",
                       "info": {
                         "title": "Course Management Service",
-                        "version": "1.1.0"
+                        "version": "1.2.0"
                       },
                       "paths": {}
                     }
@@ -1024,6 +1117,9 @@ export const openApiDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           }
@@ -1034,12 +1130,13 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "getHealth",
         "summary": "Liveness and readiness",
+        "description": "Checks each dependency the instance needs to answer correctly: its database (the embedded\nstore, or PostgreSQL when configured) and, when configured, the Redis that holds the shared\nrate limits. `200` when all are up; `503` naming the one that is down, so a load balancer\ntakes the instance out of rotation.\n",
         "tags": [
           "Service"
         ],
         "responses": {
           "200": {
-            "description": "The service is up and its storage is writable.",
+            "description": "The service is up and every dependency answers.",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1055,7 +1152,15 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Healthy",
                     "value": {
                       "status": "ok",
-                      "version": "1.1.0"
+                      "version": "1.2.0",
+                      "checks": {
+                        "database": {
+                          "status": "up"
+                        },
+                        "redis": {
+                          "status": "up"
+                        }
+                      }
                     }
                   }
                 }
@@ -1064,6 +1169,40 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "description": "A dependency does not answer; the body says which.",
+            "x-contract-untestable": "A healthy deployment's dependencies are up; the server's own tests stop one to see 503.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Health"
+                },
+                "examples": {
+                  "redisDown": {
+                    "summary": "Redis unreachable",
+                    "value": {
+                      "status": "unavailable",
+                      "version": "1.2.0",
+                      "checks": {
+                        "database": {
+                          "status": "up"
+                        },
+                        "redis": {
+                          "status": "down",
+                          "detail": "Redis does not answer."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -1072,7 +1211,7 @@ export const openApiDocument: OpenApiDocument = {
       "post": {
         "operationId": "mcp",
         "summary": "Model Context Protocol endpoint",
-        "description": "The service's MCP face: Streamable HTTP, stateless (no sessions; `GET` and `DELETE` answer\n`405`), one JSON response per request. Serves protocol revisions `2026-07-28` and\n`2025-11-25` (and the older 2025 revisions) from the same endpoint. Its tools mirror the\ncourse operations (`list_courses`, `get_course`, `create_course`, `update_course`,\n`publish_course`, `archive_course`, `restore_course`, `delete_course`), with input and output\nschemas derived from this document; domain errors come back as tool results with\n`isError: true` and a message saying how to fix the call.\n\n- **Master key** (`mcpMasterKey`): every tool, each with an explicit `owner` argument,\n  including key management (`list_api_keys`, `create_api_key`, `revoke_api_key`).\n- **API key** (`apiKeyBearer`): the course tools its scopes allow, acting on its own\n  account; calls are re-checked against the scopes.\n\nEvery request is authenticated (`401` with `WWW-Authenticate` before any MCP processing),\ncounts against the caller's course rate limit like a REST call, and is refused with `403`\nwhen it carries an `Origin` that is not in `MCP_ALLOWED_ORIGINS` (or, on a server bound to a\nloopback address, a non-loopback `Host`).\n",
+        "description": "The service's MCP face: Streamable HTTP, stateless (no sessions; `GET` and `DELETE` answer\n`405`), one JSON response per request. Serves protocol revisions `2026-07-28` and\n`2025-11-25` (and the older 2025 revisions) from the same endpoint. Its tools mirror the\ncourse operations (`list_courses`, `get_course`, `create_course`, `update_course`,\n`publish_course`, `archive_course`, `restore_course`, `delete_course`), with input and output\nschemas derived from this document; domain errors come back as tool results with\n`isError: true` and a message saying how to fix the call.\n\n- **Master key** (`mcpMasterKey`): every tool, each with an explicit `owner` argument,\n  including key management (`list_api_keys`, `create_api_key`, `revoke_api_key`). Its\n  course tools act on production data only.\n- **API key** (`apiKeyBearer`): the course tools its scopes allow, acting on its own\n  account in its key's environment (a test key's tools see only its sandbox); calls are\n  re-checked against the scopes.\n\nEvery request is authenticated (`401` with `WWW-Authenticate` before any MCP processing),\ncounts against the caller's course rate limit like a REST call, and is refused with `403`\nwhen it carries an `Origin` that is not in `MCP_ALLOWED_ORIGINS` (or, on a server bound to a\nloopback address, a non-loopback `Host`).\n",
         "tags": [
           "Service"
         ],
@@ -1384,6 +1523,104 @@ export const openApiDocument: OpenApiDocument = {
               }
             }
           },
+          "413": {
+            "description": "The body is larger than the server accepts (`BODY_LIMIT_BYTES`).",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 error response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc",
+                    "error"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "The request has no body, or its `Content-Type` is not `application/json`.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 error response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc",
+                    "error"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
@@ -1483,8 +1720,15 @@ export const openApiDocument: OpenApiDocument = {
           "pattern": "^[A-Za-z0-9._:-]{1,128}$"
         }
       },
+      "Course-Environment": {
+        "description": "The environment that answered: `prod`, or `test` for a test key's sandbox. Sent on every\nresponse to a request authenticated with an API key, errors included, so a sandbox answer is\nnever mistaken for a production one.\n",
+        "required": true,
+        "schema": {
+          "$ref": "#/components/schemas/KeyEnvironment"
+        }
+      },
       "RateLimit-Policy": {
-        "description": "The quota policy, e.g. `\"default\";q=100;w=60` (q requests per w seconds).",
+        "description": "The quota policy, e.g. `\"courses\";q=100;w=60` (q requests per w seconds). Policies:\n`courses` (per production key), `courses-test` (per test key), `api-keys` (per ID-token\nsubject), `key-creation` (keys created, per subject), `auth-failures` (failed\nauthentication, per client address).\n",
         "required": true,
         "schema": {
           "type": "string",
@@ -1492,7 +1736,7 @@ export const openApiDocument: OpenApiDocument = {
         }
       },
       "RateLimit": {
-        "description": "What is left of the quota, e.g. `\"default\";r=99;t=42` (r requests left, reset in t seconds).",
+        "description": "What is left of the quota, e.g. `\"courses\";r=99;t=42` (r requests left, reset in t seconds).",
         "required": true,
         "schema": {
           "type": "string",
@@ -1567,7 +1811,8 @@ export const openApiDocument: OpenApiDocument = {
           "createdAt": "2026-11-20T09:30:00Z",
           "updatedAt": "2026-11-20T09:30:00Z",
           "publishedAt": null,
-          "archivedAt": null
+          "archivedAt": null,
+          "environment": "prod"
         }
       }
     },
@@ -1595,6 +1840,9 @@ export const openApiDocument: OpenApiDocument = {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
           },
+          "Course-Environment": {
+            "$ref": "#/components/headers/Course-Environment"
+          },
           "RateLimit-Policy": {
             "$ref": "#/components/headers/RateLimit-Policy"
           },
@@ -1618,7 +1866,8 @@ export const openApiDocument: OpenApiDocument = {
                   "createdAt": "2026-11-20T09:30:00Z",
                   "updatedAt": "2026-11-20T10:00:00Z",
                   "publishedAt": "2026-11-20T10:00:00Z",
-                  "archivedAt": null
+                  "archivedAt": null,
+                  "environment": "prod"
                 }
               }
             }
@@ -2034,7 +2283,8 @@ export const openApiDocument: OpenApiDocument = {
           "createdAt",
           "updatedAt",
           "publishedAt",
-          "archivedAt"
+          "archivedAt",
+          "environment"
         ],
         "properties": {
           "id": {
@@ -2091,6 +2341,15 @@ export const openApiDocument: OpenApiDocument = {
               "null"
             ],
             "format": "date-time",
+            "readOnly": true
+          },
+          "environment": {
+            "description": "The environment the course lives in, that of the key that created it.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/KeyEnvironment"
+              }
+            ],
             "readOnly": true
           }
         }
@@ -2151,6 +2410,14 @@ export const openApiDocument: OpenApiDocument = {
           }
         }
       },
+      "KeyEnvironment": {
+        "type": "string",
+        "enum": [
+          "prod",
+          "test"
+        ],
+        "description": "`prod` keys act on production data; `test` keys on the account's sandbox, which production\nkeys never see.\n"
+      },
       "Scope": {
         "type": "string",
         "enum": [
@@ -2196,12 +2463,12 @@ export const openApiDocument: OpenApiDocument = {
             "readOnly": true
           },
           "environment": {
-            "type": "string",
-            "enum": [
-              "prod",
-              "test"
+            "description": "The environment the key acts on; also the second part of its value.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/KeyEnvironment"
+              }
             ],
-            "description": "`prod`. `test` keys are a future feature.",
             "readOnly": true
           },
           "scopes": {
@@ -2303,6 +2570,15 @@ export const openApiDocument: OpenApiDocument = {
           "name": {
             "$ref": "#/components/schemas/ApiKeyName"
           },
+          "environment": {
+            "description": "The environment the key acts on.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/KeyEnvironment"
+              }
+            ],
+            "default": "prod"
+          },
           "scopes": {
             "description": "The scopes to grant; all of them when absent.",
             "type": "array",
@@ -2345,6 +2621,25 @@ export const openApiDocument: OpenApiDocument = {
           }
         }
       },
+      "TestDataReset": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "environment",
+          "deletedCourses"
+        ],
+        "properties": {
+          "environment": {
+            "type": "string",
+            "const": "test"
+          },
+          "deletedCourses": {
+            "description": "How many test courses were deleted.",
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
       "Health": {
         "type": "object",
         "additionalProperties": false,
@@ -2355,10 +2650,50 @@ export const openApiDocument: OpenApiDocument = {
         "properties": {
           "status": {
             "type": "string",
-            "const": "ok"
+            "enum": [
+              "ok",
+              "unavailable"
+            ],
+            "description": "`ok` when every dependency is up, `unavailable` otherwise."
           },
           "version": {
             "type": "string"
+          },
+          "checks": {
+            "type": "object",
+            "description": "One entry per dependency; `redis` only when a shared rate-limit store is configured.",
+            "additionalProperties": false,
+            "required": [
+              "database"
+            ],
+            "properties": {
+              "database": {
+                "$ref": "#/components/schemas/DependencyHealth"
+              },
+              "redis": {
+                "$ref": "#/components/schemas/DependencyHealth"
+              }
+            }
+          }
+        }
+      },
+      "DependencyHealth": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "status"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "up",
+              "down"
+            ]
+          },
+          "detail": {
+            "type": "string",
+            "description": "Why it is down, without addresses or credentials."
           }
         }
       },
@@ -2481,7 +2816,7 @@ export const openApiDocument: OpenApiDocument = {
 };
 
 /** The document's strong ETag, as the server computes it. */
-export const openApiEtag = '"pCueUPHUW3l4UGu9fZR-BpZmMZb-zUv-"';
+export const openApiEtag = '"m6LAhI5xbunydsxZumDoFVpahrG5WwVA"';
 
 /** Every operationId of the spec. */
 export type OperationId =
@@ -2496,6 +2831,7 @@ export type OperationId =
   | 'listApiKeys'
   | 'createApiKey'
   | 'revokeApiKey'
+  | 'resetTestData'
   | 'getOpenApiDocument'
   | 'getHealth'
   | 'mcp';
@@ -2513,5 +2849,6 @@ export type RestOperationId =
   | 'listApiKeys'
   | 'createApiKey'
   | 'revokeApiKey'
+  | 'resetTestData'
   | 'getOpenApiDocument'
   | 'getHealth';

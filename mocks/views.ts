@@ -7,8 +7,9 @@ import type { ApiKeyRecord, CourseRecord } from './model.ts';
  * @example courseView(record).status // 'draft'
  */
 export function courseView(course: CourseRecord): Course {
-  const { id, name, description, status, createdAt, updatedAt, publishedAt, archivedAt } = course;
-  return { id, name, description, status, createdAt, updatedAt, publishedAt, archivedAt };
+  const { id, name, description, status, createdAt, updatedAt, publishedAt, archivedAt, environment } =
+    course;
+  return { id, name, description, status, createdAt, updatedAt, publishedAt, archivedAt, environment };
 }
 
 /**

@@ -1,4 +1,6 @@
+import { responseEnvironment } from './environment.ts';
 import { CourseServiceError } from './errors.ts';
+import type { KeyEnvironment } from './gen/types.gen.ts';
 import { parseRateLimit, type RateLimit } from './rate-limit.ts';
 
 /** A successful call with everything the response said besides its body. */
@@ -11,6 +13,8 @@ export interface ApiResponse<T> {
   requestId: string | undefined;
   /** The `ETag` of what was read (`courses.get`, `courses.listPage`): pass it as `ifNoneMatch` later. */
   etag: string | undefined;
+  /** Which environment answered (`Course-Environment`): `test` for a test key's sandbox; none for key management. */
+  environment: KeyEnvironment | undefined;
 }
 
 /** The outcome of a call on a client created with `throwOnError: false`. */
@@ -18,11 +22,12 @@ export type Result<T> = { data: T; error: undefined } | { data: undefined; error
 
 /**
  * The value of every SDK call: await it for the data (it rejects with a typed error), or call
- * `withResponse()` for the raw `Response`, the rate-limit state and the request id as well.
+ * `withResponse()` for the raw `Response`, the rate-limit state, the request id and the environment
+ * that answered as well.
  *
  * @example
  * const course = await client.courses.get(id);
- * const { data, rateLimit, requestId } = await client.courses.get(id).withResponse();
+ * const { data, rateLimit, requestId, environment } = await client.courses.get(id).withResponse();
  */
 export class APIPromise<T> implements Promise<T> {
   readonly #response: Promise<ApiResponse<T>>;
@@ -36,6 +41,7 @@ export class APIPromise<T> implements Promise<T> {
       rateLimit: parseRateLimit(response.headers),
       requestId: response.headers.get('X-Request-Id') ?? undefined,
       etag: response.headers.get('ETag') ?? undefined,
+      environment: responseEnvironment(response.headers),
     }));
   }
 

@@ -1,8 +1,11 @@
 import { type ApiKeysResource, createApiKeysResource } from './api-keys.ts';
 import { type Settled, settleAll } from './api-promise.ts';
 import { type CoursesResource, createCoursesResource } from './courses.ts';
+import { keyEnvironment } from './environment.ts';
 import type { Client } from './gen/client/index.ts';
+import type { KeyEnvironment } from './gen/types.gen.ts';
 import type { RateLimit } from './rate-limit.ts';
+import { createTestDataResource, type TestDataResource } from './test-data.ts';
 import { type Credential, createTransport } from './transport.ts';
 
 /** How to reach the service, which credentials to use, and the defaults for every call. */
@@ -35,6 +38,14 @@ export interface CourseClient<TThrow extends boolean = true> {
   readonly courses: Mode<CoursesResource, TThrow>;
   /** The caller's API keys (ID token). */
   readonly apiKeys: Mode<ApiKeysResource, TThrow>;
+  /** The account's sandbox, reset with the ID token. */
+  readonly testData: Mode<TestDataResource, TThrow>;
+  /**
+   * The environment of the API key this client holds, read from the key itself (no request):
+   * `test` keys act on the account's sandbox only. `undefined` without a key, or when the key is
+   * given as a function.
+   */
+  readonly environment: KeyEnvironment | undefined;
   /** The quota reported by the most recent response that carried rate-limit headers. */
   readonly lastRateLimit: RateLimit | undefined;
   /**
@@ -62,10 +73,13 @@ export function createCourseClient<TThrow extends boolean = true>(
   const transport = createTransport(transportOptions);
   const courses = createCoursesResource(transport.send);
   const apiKeys = createApiKeysResource(transport.send);
+  const testData = createTestDataResource(transport.send);
   const settle = throwOnError === false;
   return {
     courses: (settle ? settleAll(courses) : courses) as Mode<CoursesResource, TThrow>,
     apiKeys: (settle ? settleAll(apiKeys) : apiKeys) as Mode<ApiKeysResource, TThrow>,
+    testData: (settle ? settleAll(testData) : testData) as Mode<TestDataResource, TThrow>,
+    environment: typeof options.apiKey === 'string' ? keyEnvironment(options.apiKey) : undefined,
     get lastRateLimit() {
       return transport.lastRateLimit();
     },

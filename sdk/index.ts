@@ -16,6 +16,7 @@ export { APIPromise, type ApiResponse, type Result, type Settled } from './api-p
 export { type CourseClient, type CourseClientOptions, createCourseClient } from './client.ts';
 export { type ConditionalOptions, isNotModified, NotModified } from './conditional.ts';
 export type { CoursesResource, CreateOptions, ListCoursesParams } from './courses.ts';
+export { keyEnvironment } from './environment.ts';
 export {
   APIConnectionError,
   APITimeoutError,
@@ -35,4 +36,5 @@ export * from './gen/sdk.gen.ts';
 export type * from './gen/types.gen.ts';
 export type { Page } from './pagination.ts';
 export { parseRateLimit, type RateLimit } from './rate-limit.ts';
+export type { TestDataResource } from './test-data.ts';
 export type { Credential, RequestOptions } from './transport.ts';

@@ -66,6 +66,10 @@ describe('README examples against the reference server', () => {
     expect(await run('conditional-reads')).toEqual(['true', 'Statistics I', 'true']);
   });
 
+  it('test environment: a test key, the environment of its answers, and a sandbox reset', async () => {
+    expect(await run('test-environment')).toEqual(['test', 'test test', 'true']);
+  });
+
   it('rate limits: the quota per call and on the client, and the generated functions', async () => {
     const [status, quota, policy, health] = await run('rate-limits');
     expect(status).toMatch(/^0 200 \S+$/);

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRemoteJWKSet } from 'jose';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { createDevIdentityProvider, DEV_AUDIENCE, DEV_ISSUER } from './auth/dev-identity-provider.ts';
 import { createIdTokenVerifier } from './auth/id-token-verifier.ts';
+import { remoteJwks } from './auth/jwks-fetch.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
 import { loadLocalSecret } from './auth/local-secret.ts';
@@ -20,10 +20,12 @@ import { mountByPrefix } from './http/mount.ts';
 import { buildOperationRouter } from './http/operation-router.ts';
 import { buildOperationTable } from './http/operation-table.ts';
 import { requestIdMiddleware } from './http/request-id.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createSpecBackend } from './http/spec-backend.ts';
 import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './idempotency/idempotency.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { operations as handlers } from './operations/index.ts';
+import { createKeyCreationLimit } from './rate-limit/key-creation-limit.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
 import { loadSpec } from './spec.ts';
 import type { Store } from './store/store.ts';
@@ -63,7 +65,7 @@ export async function createApp(options: {
   const idTokens = config.identityProvider
     ? createIdTokenVerifier({
         ...config.identityProvider,
-        keys: createRemoteJWKSet(new URL(config.identityProvider.jwksUrl)),
+        keys: remoteJwks(new URL(config.identityProvider.jwksUrl), config.jwksTimeoutMs),
       })
     : createIdTokenVerifier({
         issuer: DEV_ISSUER,
@@ -82,19 +84,29 @@ export async function createApp(options: {
 
   // Shared by the REST dispatcher and the MCP endpoint: one authentication, one rate-limit quota per key.
   const authenticator = createAuthenticator({ store, hasher, idTokens, lastUsed, clock });
-  const rateLimits = createRateLimits(config.rateLimit);
-  const operationDeps = { store, clock, config, hasher, lastUsed, spec };
+  const rateLimits = await createRateLimits({
+    ...config.rateLimit,
+    keyCreation: config.keyCreationLimit,
+    redis: config.redis,
+  });
+  const health = {
+    database: () => store.checkHealth(),
+    ...(rateLimits.checkHealth && { redis: rateLimits.checkHealth }),
+  };
+  const keyCreations = createKeyCreationLimit(rateLimits);
+  const operationDeps = { store, clock, config, hasher, lastUsed, spec, health, keyCreations };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestIdMiddleware(logger));
   if (logger.isLevelEnabled('info')) koa.use(accessLog);
   koa.use(errorMiddleware);
+  koa.use(securityHeaders);
   const router = buildOperationRouter(await createSpecBackend(spec.document), operations);
   const api = apiDispatch({
     router,
     handlers,
     authenticator,
     rateLimits,
-    idempotency: createIdempotency(store, clock),
+    idempotency: createIdempotency(store, clock, (err) => logger.warn({ err }, 'idempotency release failed')),
     operationDeps,
   });
   koa.use(
@@ -123,6 +135,7 @@ export async function createApp(options: {
     async stop() {
       clearInterval(purgeTimer);
       await lastUsed.stop();
+      await rateLimits.close();
     },
   };
 }

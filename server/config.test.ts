@@ -52,4 +52,68 @@ describe('loadConfig', () => {
     expect(loadConfig({ MCP_MASTER_API_KEY: '' }).mcpMasterApiKey).toBeUndefined();
     expect(() => loadConfig({ MCP_MASTER_API_KEY: 'short' })).toThrow(/MCP_MASTER_API_KEY/);
   });
+
+  it('has hardening defaults (timeouts, JWKS fetch, key creations) and checks them', () => {
+    expect(loadConfig({})).toMatchObject({
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 60_000,
+      jwksTimeoutMs: 5_000,
+      keyCreationLimit: { max: 20, windowSeconds: 3600 },
+    });
+    const custom = loadConfig({
+      HEADERS_TIMEOUT_MS: '500',
+      REQUEST_TIMEOUT_MS: '1000',
+      IDP_JWKS_TIMEOUT_MS: '250',
+      KEY_CREATION_LIMIT_MAX: '3',
+      KEY_CREATION_WINDOW_SECONDS: '60',
+    });
+    expect(custom).toMatchObject({
+      headersTimeoutMs: 500,
+      requestTimeoutMs: 1000,
+      jwksTimeoutMs: 250,
+      keyCreationLimit: { max: 3, windowSeconds: 60 },
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' })).toThrow(
+      /REQUEST_TIMEOUT_MS must not be shorter/,
+    );
+    expect(() => loadConfig({ KEY_CREATION_LIMIT_MAX: '0', IDP_JWKS_TIMEOUT_MS: 'soon' })).toThrow(
+      /KEY_CREATION_LIMIT_MAX[\s\S]*IDP_JWKS_TIMEOUT_MS|IDP_JWKS_TIMEOUT_MS[\s\S]*KEY_CREATION_LIMIT_MAX/,
+    );
+  });
+
+  it('selects PostgreSQL and Redis from their URLs, with a pool size and a key prefix', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app@db.internal:5432/courses',
+      DATABASE_POOL_SIZE: '25',
+      REDIS_URL: 'redis://cache.internal:6379/2',
+      REDIS_KEY_PREFIX: 'cs-eu:',
+    });
+    expect(config.database).toEqual({ url: 'postgres://app@db.internal:5432/courses', poolSize: 25 });
+    expect(config.redis).toEqual({ url: 'redis://cache.internal:6379/2', keyPrefix: 'cs-eu:' });
+    const embedded = loadConfig({});
+    expect(embedded.database).toBeUndefined();
+    expect(embedded.redis).toBeUndefined();
+  });
+
+  it('refuses a database or Redis URL of another kind, a bad pool size and a bad prefix, all at once', () => {
+    const problems = (() => {
+      try {
+        loadConfig({
+          DATABASE_URL: 'mysql://db/courses',
+          DATABASE_POOL_SIZE: '0',
+          REDIS_URL: 'localhost:6379',
+          REDIS_KEY_PREFIX: 'has spaces',
+        });
+      } catch (caught) {
+        return (caught as ConfigError).problems;
+      }
+      return [];
+    })();
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'DATABASE_URL',
+      'REDIS_URL',
+      'REDIS_KEY_PREFIX',
+      'DATABASE_POOL_SIZE',
+    ]);
+  });
 });

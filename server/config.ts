@@ -22,6 +22,17 @@ export interface Config {
   /** Origins allowed to call `/mcp` from a browser; others are refused. */
   mcpAllowedOrigins: string[];
   shutdownTimeoutMs: number;
+  /** How long a client may take to send a request's headers, then its whole request (slow-loris defence). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** How long one fetch of the identity provider's JWKS may take before the token is refused. */
+  jwksTimeoutMs: number;
+  /** API keys one subject may create per window (a sensitive business flow). */
+  keyCreationLimit: { max: number; windowSeconds: number };
+  /** PostgreSQL for all state (`DATABASE_URL`); `undefined` keeps the embedded sql.js store in `dataDir`. */
+  database: { url: string; poolSize: number } | undefined;
+  /** Redis for rate limits shared by every instance (`REDIS_URL`); `undefined` keeps them in memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
 }
 
 /** Raised when the environment is invalid; lists every problem at once. */
@@ -101,6 +112,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (!URL.canParse(origin)) problems.push(`MCP_ALLOWED_ORIGINS has an invalid origin '${origin}'`);
   }
 
+  const databaseUrl = text('DATABASE_URL', '');
+  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) {
+    problems.push("DATABASE_URL must be a 'postgres://' or 'postgresql://' URL");
+  }
+  const redisUrl = text('REDIS_URL', '');
+  if (redisUrl && !/^rediss?:\/\/./.test(redisUrl)) {
+    problems.push("REDIS_URL must be a 'redis://' or 'rediss://' URL");
+  }
+  const redisKeyPrefix = text('REDIS_KEY_PREFIX', 'course-service:');
+  if (!/^[\w:.-]{1,64}$/.test(redisKeyPrefix)) {
+    problems.push(
+      `REDIS_KEY_PREFIX must be 1-64 letters, digits, '_', ':', '.' or '-', got '${redisKeyPrefix}'`,
+    );
+  }
+  const databasePoolSize = integer('DATABASE_POOL_SIZE', 10, 1, 1000);
+
   const config: Config = {
     port: integer('PORT', 3000, 0, 65535),
     host: text('HOST', '127.0.0.1'),
@@ -123,7 +150,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mcpMasterApiKey: env.MCP_MASTER_API_KEY?.trim() || undefined,
     mcpAllowedOrigins,
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    jwksTimeoutMs: integer('IDP_JWKS_TIMEOUT_MS', 5_000, 100, 60_000),
+    keyCreationLimit: {
+      max: integer('KEY_CREATION_LIMIT_MAX', 20, 1, 1_000_000_000),
+      windowSeconds: integer('KEY_CREATION_WINDOW_SECONDS', 3600, 1, 86_400),
+    },
+    database: databaseUrl ? { url: databaseUrl, poolSize: databasePoolSize } : undefined,
+    redis: redisUrl ? { url: redisUrl, keyPrefix: redisKeyPrefix } : undefined,
   };
+  // Node refuses a request timeout shorter than the headers timeout.
+  if (config.requestTimeoutMs < config.headersTimeoutMs)
+    problems.push('REQUEST_TIMEOUT_MS must not be shorter than HEADERS_TIMEOUT_MS');
   if (config.mcpMasterApiKey !== undefined && config.mcpMasterApiKey.length < 32) {
     problems.push('MCP_MASTER_API_KEY must be at least 32 characters (or unset to turn master mode off)');
   }

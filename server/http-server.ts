@@ -16,9 +16,18 @@ export interface RunningServer {
 
 /** Opens the store, builds the app and listens on `config.host:config.port`. */
 export async function listen(config: Config, logger: Logger): Promise<RunningServer> {
-  const store = await openStore({ dataDir: config.dataDir, logger });
+  const store = await openStore({ dataDir: config.dataDir, database: config.database, logger });
   const app = await createApp({ config, store, logger });
-  const server = createServer(app.handle);
+  const server = createServer(
+    {
+      // Slow-loris defence: a request must send its headers, then all of itself, in time (408 otherwise).
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      // Node checks those timeouts on this interval (30 s by default, longer than short timeouts).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    app.handle,
+  );
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -13,7 +13,13 @@ try {
   process.exit(78);
 }
 const logger = createLogger(config.logLevel);
-const server = await listen(config, logger);
+// A start that cannot succeed (a data directory another process holds, a database that does not
+// answer) ends with its one-line reason, not a stack trace.
+const server = await listen(config, logger).catch((error: Error) => {
+  logger.fatal({ err: error }, 'course-service could not start');
+  process.stderr.write(`course-service could not start: ${error.message}\n`);
+  process.exit(1);
+});
 logger.info({ url: server.url, dataDir: config.dataDir }, 'course-service listening');
 if (!config.identityProvider) {
   logger.warn(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,16 +13,27 @@ const SMALL_LIMITS = {
   AUTH_FAILURE_LIMIT_MAX: '3',
 };
 
+/** Where the built-in server keeps its state: PostgreSQL and Redis when given, else sql.js and memory. */
+interface BuiltInBackend {
+  DATABASE_URL?: string | undefined;
+  REDIS_URL?: string | undefined;
+}
+
 /**
  * The reference server, started in this process on an ephemeral loopback port with a throwaway data
  * directory, trusting a test identity provider whose signing key the suite holds. Failed
  * authentication is effectively unlimited, since the suite fails it on purpose many times.
+ * `backend` puts it on PostgreSQL and Redis; each server then counts under a Redis key prefix of
+ * its own, so the small-quota sibling never shares a counter with it.
  *
  * @example
  * const target = await startBuiltInTarget();
  * await target.close();
  */
-export async function startBuiltInTarget(env: Record<string, string> = {}): Promise<Target> {
+export async function startBuiltInTarget(
+  env: Record<string, string> = {},
+  backend: BuiltInBackend = {},
+): Promise<Target> {
   const idp = await startTestIdentityProvider();
   const dataDir = await mkdtemp(join(tmpdir(), 'course-contract-'));
   const server = await startServer({
@@ -33,16 +45,18 @@ export async function startBuiltInTarget(env: Record<string, string> = {}): Prom
       IDP_ISSUER: idp.issuer,
       IDP_AUDIENCE: idp.audience,
       IDP_JWKS_URL: idp.jwksUrl,
+      ...backend,
+      REDIS_KEY_PREFIX: `course-contract-${randomBytes(6).toString('hex')}:`,
       ...env,
     },
   });
   return {
-    name: `the built-in reference server (${server.url}, ${env.RATE_LIMIT_MAX ? 'small quotas' : 'default quotas'})`,
+    name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${env.RATE_LIMIT_MAX ? 'small quotas' : 'default quotas'})`,
     baseUrl: server.url,
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => idp.sign({ sub: subject }),
     idp: { sign: idp.sign, jwks: idp.jwks },
-    withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS),
+    withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS, backend),
     unsupported: {},
     async close() {
       await server.close();

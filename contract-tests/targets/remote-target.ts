@@ -56,7 +56,7 @@ export function remoteTarget(options: RemoteTargetOptions): Target {
         ? {}
         : { jwks: 'no CONTRACT_JWKS_URL, so the HS256-keyed-with-the-public-key forgery is not tried' }),
       withSmallLimits:
-        "the server's quotas cannot be changed from here: 429s are driven with its own RateLimit-Policy quota, and the failed-authentication 429 is not provoked (it would lock this address out)",
+        "the server's quotas cannot be changed from here: 429s are driven with its own RateLimit-Policy quota, and the failed-authentication 429 is checked only when the suite meets it while pacing itself",
     },
     close: async () => {},
   };

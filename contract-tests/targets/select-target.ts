@@ -6,7 +6,8 @@ import type { Target } from './target.ts';
 /**
  * Chooses the target from the environment: `CONTRACT_TARGET=mocks` for the msw mocks,
  * `CONTRACT_BASE_URL` (with `CONTRACT_ID_TOKEN_URL`, `CONTRACT_ID_TOKEN_COMMAND`, `CONTRACT_JWKS_URL`)
- * for a running server, otherwise the built-in reference server.
+ * for a running server, otherwise the built-in reference server (on PostgreSQL and Redis when
+ * `CONTRACT_DATABASE_URL` and `CONTRACT_REDIS_URL` are set).
  *
  * @example
  * const target = await selectTarget(process.env);
@@ -16,7 +17,12 @@ export async function selectTarget(env: Record<string, string | undefined>): Pro
   if (env.CONTRACT_TARGET && env.CONTRACT_TARGET !== 'server') {
     throw new Error(`CONTRACT_TARGET must be 'server' or 'mocks', got '${env.CONTRACT_TARGET}'`);
   }
-  if (!env.CONTRACT_BASE_URL) return startBuiltInTarget();
+  if (!env.CONTRACT_BASE_URL) {
+    return startBuiltInTarget(
+      {},
+      { DATABASE_URL: env.CONTRACT_DATABASE_URL, REDIS_URL: env.CONTRACT_REDIS_URL },
+    );
+  }
   return remoteTarget({
     baseUrl: env.CONTRACT_BASE_URL,
     idTokenUrl: env.CONTRACT_ID_TOKEN_URL || undefined,

@@ -1,40 +1,51 @@
 import type { ApiKey, CourseClient } from '../../sdk/index.ts';
+import { apiKeysFrame, noKeys } from './api-keys-frame.ts';
 import { openCreateKeyDialog } from './create-key-dialog.ts';
 import { h } from './dom.ts';
+import { ENVIRONMENT_NAMES, selectEnvironment, selectedEnvironment } from './environment.ts';
+import { environmentSwitch, testModeBanner } from './environment-ui.ts';
 import { describeError } from './errors.ts';
 import { ROTATION_DAYS } from './format.ts';
 import { keyTable, needsRotation } from './key-table.ts';
+import { deletedText, openResetTestDataDialog } from './reset-test-data-dialog.ts';
 import { openRevokeDialog } from './revoke-dialog.ts';
 import { openRotationDialog } from './rotation-dialog.ts';
-import { errorAlert, liveRegion, loading, notice, pageHeading } from './ui.ts';
+import { errorAlert, liveRegion, loading, notice } from './ui.ts';
 
 /** What a signed-in page gets from the shell. */
 export interface PageContext {
   client: CourseClient;
+  /** The signed-in subject, named where an action covers the whole account. */
+  account: string;
   /** Sends the person back to sign-in when `error` means the ID token was refused; true if so. */
   endsSession(error: unknown): boolean;
 }
 
 /**
- * Settings → API Keys: the caller's keys newest first, "Create API Key", revoke with confirmation,
- * and keys due for rotation marked with the rotation steps one click away.
+ * Settings → API Keys: the caller's keys of the environment the Test mode switch selects, newest
+ * first; "Create API Key" in that environment; revoke with confirmation; keys due for rotation
+ * marked; and, in Test mode, a banner saying so with "Reset test data".
  *
- * @example main.replaceChildren(apiKeysPage({ client, endsSession }));
+ * @example main.replaceChildren(apiKeysPage({ client, account: session.subject, endsSession }));
  */
 export function apiKeysPage(context: PageContext): HTMLElement {
   const { client, endsSession } = context;
   const status = liveRegion();
+  const testSlot = h('div', {});
   const banner = h('div', {});
   const content = h('div', { class: 'card', 'aria-busy': 'true' });
+  let environment = selectedEnvironment();
   let keys: ApiKey[] = [];
+  let generation = 0;
 
-  const openCreate = (prefill?: { name: string; scopes: ApiKey['scopes'] }) =>
+  const openCreate = (prefill?: { name: string; scopes: ApiKey['scopes'] }, target = environment) =>
     openCreateKeyDialog({
       client,
       endsSession,
+      environment: target,
       ...(prefill ? { prefill } : {}),
       created: (key) => {
-        status.textContent = `API key “${key.name}” created.`;
+        status.textContent = `${ENVIRONMENT_NAMES[key.environment]} API key “${key.name}” created.`;
         void reload();
       },
     });
@@ -50,13 +61,39 @@ export function apiKeysPage(context: PageContext): HTMLElement {
     });
   const rotate = (key: ApiKey) =>
     openRotationDialog(key, {
+      // The replacement lives where the old key lives, whatever the switch says by then.
       createReplacement: (old) =>
-        openCreate({
-          name: `${old.name} (rotated ${new Date().toISOString().slice(0, 10)})`.slice(0, 100),
-          scopes: old.scopes,
-        }),
+        openCreate(
+          {
+            name: `${old.name} (rotated ${new Date().toISOString().slice(0, 10)})`.slice(0, 100),
+            scopes: old.scopes,
+          },
+          old.environment,
+        ),
       revokeOld: revoke,
     });
+  const resetTestData = () =>
+    openResetTestDataDialog({
+      client,
+      account: context.account,
+      endsSession,
+      reset: (result) => {
+        status.textContent = `Test data reset: ${deletedText(result.deletedCourses)}`;
+      },
+    });
+
+  function showEnvironment(): void {
+    page.dataset.environment = environment;
+    document.title = `${environment === 'test' ? 'Test mode · ' : ''}API Keys · Course Service`;
+    testSlot.replaceChildren(
+      environment === 'test'
+        ? testModeBanner(
+            'Test keys (…_test_…) see and change only this account’s test courses; production keys never see them.',
+            h('button', { type: 'button', class: 'button', onclick: resetTestData }, 'Reset test data…'),
+          )
+        : '',
+    );
+  }
 
   function render(): void {
     content.setAttribute('aria-busy', 'false');
@@ -69,61 +106,48 @@ export function apiKeysPage(context: PageContext): HTMLElement {
           )
         : '',
     );
-    if (keys.length === 0) {
-      content.replaceChildren(
-        h(
-          'div',
-          { class: 'empty' },
-          h('p', { class: 'empty-title' }, 'No API keys yet'),
-          h('p', { class: 'muted' }, 'Create one to call the course endpoints.'),
-        ),
-      );
-      return;
-    }
-    content.replaceChildren(keyTable(keys, { revoke, rotate }));
+    content.replaceChildren(keys.length === 0 ? noKeys(environment) : keyTable(keys, { revoke, rotate }));
   }
 
   async function reload(): Promise<void> {
+    // Only the newest load may render: a slow answer for the other environment must not win.
+    const mine = ++generation;
+    const wanted = environment;
     if (keys.length === 0) content.replaceChildren(loading('Loading API keys…'));
     content.setAttribute('aria-busy', 'true');
     try {
       const all: ApiKey[] = [];
-      for await (const key of client.apiKeys.list({ limit: 100 })) all.push(key);
+      for await (const key of client.apiKeys.list({ limit: 100, environment: wanted })) all.push(key);
+      if (mine !== generation) return;
       keys = all;
       render();
     } catch (error) {
-      if (endsSession(error)) return;
+      if (mine !== generation || endsSession(error)) return;
       content.setAttribute('aria-busy', 'false');
       content.replaceChildren(errorAlert(describeError(error), () => void reload()));
     }
   }
 
-  void reload();
-  return h(
-    'main',
-    { id: 'main', class: 'page' },
-    h(
-      'nav',
-      { 'aria-label': 'Breadcrumb', class: 'breadcrumb' },
-      h('ol', {}, h('li', {}, 'Settings'), h('li', { 'aria-current': 'page' }, 'API Keys')),
-    ),
-    h(
-      'div',
-      { class: 'page-header' },
-      pageHeading('API Keys'),
-      h(
-        'button',
-        { type: 'button', class: 'button button-primary', onclick: () => openCreate() },
-        'Create API Key',
-      ),
-    ),
-    h(
-      'p',
-      { class: 'muted' },
-      'API keys authenticate calls to the course endpoints. A key’s value is shown once, when it is created; the list shows only its first characters.',
-    ),
+  const switchControl = environmentSwitch(environment, (next) => {
+    environment = next;
+    selectEnvironment(next);
+    keys = [];
+    banner.replaceChildren();
+    showEnvironment();
+    status.textContent = `${next === 'test' ? 'Test mode on: showing test' : 'Test mode off: showing production'} API keys.`;
+    void reload();
+  });
+  const page = apiKeysFrame({
+    testSlot,
+    switchControl,
+    createKey: () => openCreate(),
     status,
     banner,
     content,
-  );
+  });
+  // Write the choice into the URL at once, so a reload or a copied link shows the same data.
+  selectEnvironment(environment);
+  showEnvironment();
+  void reload();
+  return page;
 }

@@ -1,6 +1,7 @@
-import type { Course } from '../../sdk/index.ts';
-import { courseClient } from './api.ts';
-import { h, uniqueId } from './dom.ts';
+import type { Course, KeyEnvironment } from '../../sdk/index.ts';
+import { loadCourses } from './api.ts';
+import { h, replaceChildren, uniqueId } from './dom.ts';
+import { environmentBadge, testModeBanner } from './environment-ui.ts';
 import { describeError } from './errors.ts';
 import { formatDate } from './format.ts';
 import { errorAlert, loading, pageHeading } from './ui.ts';
@@ -44,9 +45,26 @@ function courseTable(courses: Course[], more: boolean): HTMLElement {
   );
 }
 
+// Which environment the list shows: the test banner for a sandbox key, a quiet line for production.
+function environmentSummary(environment: KeyEnvironment | undefined): HTMLElement | null {
+  if (environment === 'test')
+    return testModeBanner(
+      'These are the test courses of the key’s account; a production key never sees them.',
+    );
+  if (environment === 'prod')
+    return h(
+      'p',
+      { class: 'env-line' },
+      environmentBadge('prod'),
+      ' Production courses of the key’s account.',
+    );
+  return null;
+}
+
 /**
  * A read-only view of courses. Courses are read with an API key (the ID token only manages keys), so
  * the person pastes one; it is kept in memory for this view only and sent as `Authorization: Bearer`.
+ * The list says which environment answered: a test key's sandbox is marked as such.
  *
  * @example main.replaceChildren(coursesPage());
  */
@@ -80,20 +98,21 @@ export function coursesPage(): HTMLElement {
     if (!apiKey) return input.focus();
     submit.disabled = true;
     result.replaceChildren(loading('Loading courses…'));
+    delete page.dataset.environment;
     try {
-      const courses: Course[] = [];
-      let more = false;
-      for await (const course of courseClient(apiKey).courses.list({ limit: 100 })) {
-        if (courses.length === MAX_SHOWN) {
-          more = true;
-          break;
-        }
-        courses.push(course);
-      }
-      result.replaceChildren(
+      const { courses, more, environment } = await loadCourses(apiKey, MAX_SHOWN);
+      // Frames the whole page in the test colour while it shows a sandbox.
+      if (environment) page.dataset.environment = environment;
+      replaceChildren(
+        result,
+        environmentSummary(environment),
         courses.length > 0
           ? courseTable(courses, more)
-          : h('div', { class: 'empty' }, h('p', { class: 'empty-title' }, 'No courses yet')),
+          : h(
+              'div',
+              { class: 'empty' },
+              h('p', { class: 'empty-title' }, `No ${environment === 'test' ? 'test ' : ''}courses yet`),
+            ),
       );
     } catch (error) {
       result.replaceChildren(errorAlert(describeError(error)));
@@ -101,11 +120,12 @@ export function coursesPage(): HTMLElement {
       submit.disabled = false;
     }
   });
-  return h(
+  const page = h(
     'main',
     { id: 'main', class: 'page' },
     h('div', { class: 'page-header' }, pageHeading('Courses')),
     h('p', { class: 'muted' }, 'A read-only list of the courses an API key can see.'),
     h('div', { class: 'card' }, form, result),
   );
+  return page;
 }

@@ -1,5 +1,6 @@
-import type { ApiKeyWithSecret, CourseClient, Scope } from '../../sdk/index.ts';
+import type { ApiKeyWithSecret, CourseClient, KeyEnvironment, Scope } from '../../sdk/index.ts';
 import { h, uniqueId } from './dom.ts';
+import { environmentBadge } from './environment-ui.ts';
 import { describeError } from './errors.ts';
 import { dateInDays } from './format.ts';
 import { newKeyPanel } from './new-key-panel.ts';
@@ -8,6 +9,8 @@ import { errorAlert, modal } from './ui.ts';
 /** What the create dialog needs from the page. */
 export interface CreateKeyOptions {
   client: CourseClient;
+  /** Where the key acts: `test` keys see only the account's test courses. */
+  environment: KeyEnvironment;
   /** Called with an error the dialog cannot handle itself; true when the session has ended. */
   endsSession(error: unknown): boolean;
   /** Called once the key exists (before it is shown). */
@@ -20,6 +23,11 @@ const SCOPES: { scope: Scope; label: string }[] = [
   { scope: 'courses:read', label: 'Read courses' },
   { scope: 'courses:write', label: 'Create, change and delete courses' },
 ];
+
+const ENVIRONMENT_HINTS: Record<KeyEnvironment, string> = {
+  prod: 'The key acts on production data.',
+  test: 'The key sees and changes only this account’s test courses, never production.',
+};
 
 function field(label: string, control: HTMLInputElement, hint: string) {
   const hintId = uniqueId('hint');
@@ -47,9 +55,10 @@ function field(label: string, control: HTMLInputElement, hint: string) {
 
 /**
  * Opens "Create API Key": a descriptive name (required, 1–100 characters with a non-space, as the
- * API requires), scopes and an optional expiry. On success the dialog shows the new key once.
+ * API requires), scopes and an optional expiry, in the environment the page chose (shown, not
+ * editable: the Test mode switch decides). On success the dialog shows the new key once.
  *
- * @example openCreateKeyDialog({ client, endsSession, created: () => void reload() });
+ * @example openCreateKeyDialog({ client, environment: 'test', endsSession, created: () => void reload() });
  */
 export function openCreateKeyDialog(options: CreateKeyOptions): HTMLDialogElement {
   const name = field(
@@ -81,6 +90,12 @@ export function openCreateKeyDialog(options: CreateKeyOptions): HTMLDialogElemen
     'form',
     { class: 'form', method: 'dialog', novalidate: true },
     errorSlot,
+    h(
+      'div',
+      { class: 'field' },
+      h('p', { class: 'field-label' }, 'Environment ', environmentBadge(options.environment)),
+      h('p', { class: 'hint' }, ENVIRONMENT_HINTS[options.environment]),
+    ),
     name.element,
     h(
       'fieldset',
@@ -115,11 +130,14 @@ export function openCreateKeyDialog(options: CreateKeyOptions): HTMLDialogElemen
     try {
       const key = await options.client.apiKeys.create({
         name: nameInput.value,
+        environment: options.environment,
         scopes,
         ...(expiresAt ? { expiresAt } : {}),
       });
       options.created(key);
-      dialog.querySelector('h2')?.replaceChildren('API key created');
+      dialog
+        .querySelector('h2')
+        ?.replaceChildren(key.environment === 'test' ? 'Test API key created' : 'API key created');
       form.replaceWith(newKeyPanel(key, () => dialog.close()));
     } catch (error) {
       if (options.endsSession(error)) return dialog.close();

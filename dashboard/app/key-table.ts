@@ -1,5 +1,6 @@
 import type { ApiKey } from '../../sdk/index.ts';
 import { h } from './dom.ts';
+import { environmentBadge } from './environment-ui.ts';
 import { ageInDays, formatDate, formatDateTime, ROTATION_DAYS } from './format.ts';
 
 /** What a row's buttons do. */
@@ -73,7 +74,8 @@ function actionsCell(key: ApiKey, actions: KeyActions): HTMLElement {
 
 /**
  * The table of keys, newest first: name, start, environment, scopes, created, last used, expiry,
- * status and actions. Key values are never part of a key record, so never shown here.
+ * status and actions; test keys carry the "Test" badge. Key values are never part of a key record,
+ * so never shown here.
  *
  * @example section.append(keyTable(keys, { revoke, rotate }));
  */
@@ -119,7 +121,7 @@ export function keyTable(keys: ApiKey[], actions: KeyActions): HTMLElement {
             { 'data-key-id': key.id, class: key.status === 'active' ? '' : 'inactive' },
             h('th', { scope: 'row', class: 'key-name' }, key.name),
             h('td', {}, h('code', {}, `${key.start}…`)),
-            h('td', {}, key.environment),
+            h('td', {}, environmentBadge(key.environment)),
             h(
               'td',
               {},

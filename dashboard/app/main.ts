@@ -3,6 +3,7 @@ import { apiKeysPage } from './api-keys-page.ts';
 import { type DashboardConfig, loadDashboardConfig } from './config.ts';
 import { coursesPage } from './courses-page.ts';
 import { h, replaceChildren } from './dom.ts';
+import { rememberEnvironmentFromUrl } from './environment.ts';
 import { describeError, isSessionEnded } from './errors.ts';
 import { completeOidcSignIn } from './oidc.ts';
 import { currentRoute, navigate, PATHS, startRouter } from './router.ts';
@@ -50,14 +51,19 @@ function render(config: DashboardConfig): void {
     navigate(PATHS['api-keys'], { replace: true });
     return;
   }
-  const page = route === 'courses' ? coursesPage() : apiKeysPage({ client: keyClient(session), endsSession });
+  // The title first: the keys page marks it when it opens in Test mode.
   document.title = `${route === 'courses' ? 'Courses' : 'API Keys'} · Course Service`;
+  const page =
+    route === 'courses'
+      ? coursesPage()
+      : apiKeysPage({ client: keyClient(session), account: session.subject, endsSession });
   replaceChildren(root, shell(session, page, signOut));
   focusHeading();
 }
 
 async function start(): Promise<void> {
   replaceChildren(root, loading('Loading the dashboard…'));
+  rememberEnvironmentFromUrl();
   const config = await loadDashboardConfig();
   if (config.mode === 'oidc' && currentRoute() === 'callback') {
     replaceChildren(root, loading('Signing you in…'));

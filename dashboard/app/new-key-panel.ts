@@ -1,9 +1,11 @@
 import type { ApiKeyWithSecret } from '../../sdk/index.ts';
 import { h, uniqueId } from './dom.ts';
+import { testBadge } from './environment-ui.ts';
 
 /**
  * The one-time view of a new key's value: a clear warning, the value in a read-only field, a copy
- * button and "Done". The value lives only in this element, which is removed when the dialog closes.
+ * button and "Done"; a test key carries the "Test" badge. The value lives only in this element, which
+ * is removed when the dialog closes.
  *
  * @example form.replaceWith(newKeyPanel(key, () => dialog.close()));
  */
@@ -39,7 +41,7 @@ export function newKeyPanel(key: ApiKeyWithSecret, done: () => void): HTMLElemen
       h('p', { class: 'alert-title' }, 'Copy this key now. It will not be shown again.'),
       h('p', {}, 'Store it in a secret manager. If it is lost, revoke it and create a new one.'),
     ),
-    h('label', { for: fieldId }, `API key “${key.name}”`),
+    h('label', { for: fieldId }, `API key “${key.name}”`, testBadge(key.environment)),
     h('div', { class: 'copy-row' }, value, copy),
     status,
     h(

@@ -1,5 +1,6 @@
 import type { ApiKey, CourseClient } from '../../sdk/index.ts';
 import { h } from './dom.ts';
+import { testBadge } from './environment-ui.ts';
 import { describeError } from './errors.ts';
 import { errorAlert, modal } from './ui.ts';
 
@@ -13,7 +14,7 @@ export interface RevokeKeyOptions {
 
 /**
  * Asks for confirmation, then revokes the key. "Cancel" has the focus first, so a stray Enter does
- * no harm; API errors stay in the dialog with the problem's detail.
+ * no harm; a test key carries the "Test" badge; API errors stay in the dialog with the problem's detail.
  *
  * @example openRevokeDialog({ client, key, endsSession, revoked: () => void reload() });
  */
@@ -27,11 +28,11 @@ export function openRevokeDialog(options: RevokeKeyOptions): HTMLDialogElement {
   );
   const confirm = h('button', { type: 'button', class: 'button button-danger' }, 'Revoke key');
   const dialog = modal(
-    `Revoke “${key.name}”?`,
+    [`Revoke “${key.name}”?`, testBadge(key.environment)],
     h(
       'p',
       {},
-      'Applications using the key starting ',
+      `Applications using the ${key.environment === 'test' ? 'test' : 'production'} key starting `,
       h('code', {}, `${key.start}…`),
       ' are refused from their next request. This cannot be undone.',
     ),

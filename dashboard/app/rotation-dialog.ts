@@ -1,5 +1,6 @@
 import type { ApiKey } from '../../sdk/index.ts';
 import { h } from './dom.ts';
+import { testBadge } from './environment-ui.ts';
 import { ageInDays, ROTATION_DAYS } from './format.ts';
 import { modal } from './ui.ts';
 
@@ -11,7 +12,8 @@ export interface RotationActions {
 
 /**
  * The rotation procedure for one key, as the service documents it: create a new key, switch the
- * application to it, test, revoke the old key; steps 1 and 4 are a button away.
+ * application to it, test, revoke the old key; steps 1 and 4 are a button away. The replacement is
+ * created in the old key's environment; a test key carries the "Test" badge.
  *
  * @example openRotationDialog(key, { createReplacement, revokeOld });
  */
@@ -19,7 +21,7 @@ export function openRotationDialog(key: ApiKey, actions: RotationActions): HTMLD
   const step = (title: string, text: string, button?: HTMLButtonElement) =>
     h('li', {}, h('p', { class: 'step-title' }, title), h('p', { class: 'muted' }, text), button);
   const dialog = modal(
-    `Rotate “${key.name}”`,
+    [`Rotate “${key.name}”`, testBadge(key.environment)],
     h(
       'p',
       {},
@@ -31,7 +33,7 @@ export function openRotationDialog(key: ApiKey, actions: RotationActions): HTMLD
       { class: 'steps' },
       step(
         '1. Create a new key',
-        'With the same scopes; copy its value when it is shown.',
+        `With the same scopes, in ${key.environment === 'test' ? 'the test environment' : 'production'}; copy its value when it is shown.`,
         h(
           'button',
           {

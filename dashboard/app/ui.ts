@@ -1,4 +1,4 @@
-import { h } from './dom.ts';
+import { type Child, h } from './dom.ts';
 import type { ErrorMessage } from './errors.ts';
 
 /**
@@ -69,11 +69,12 @@ export function liveRegion(): HTMLElement {
 }
 
 /**
- * A modal `<dialog>` labelled by its heading, removed from the page when closed.
+ * A modal `<dialog>` labelled by its heading (text, or text with a badge), removed from the page
+ * when closed.
  *
  * @example const dialog = modal('Revoke key', body); dialog.showModal();
  */
-export function modal(title: string, ...content: Node[]): HTMLDialogElement {
+export function modal(title: Child, ...content: Node[]): HTMLDialogElement {
   const titleId = `dialog-title-${Math.random().toString(36).slice(2, 8)}`;
   const dialog = h(
     'dialog',

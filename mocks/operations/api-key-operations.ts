@@ -1,4 +1,4 @@
-import { formatApiKey, parseApiKey } from '../../domain/api-key-format.ts';
+import { formatApiKey, type KeyEnvironment, parseApiKey } from '../../domain/api-key-format.ts';
 import { newApiKeyId } from '../../domain/ids.ts';
 import { page } from '../../domain/pagination.ts';
 import { MockApiError } from '../mock-error.ts';
@@ -35,18 +35,32 @@ function checkExpiry(expiresAt: string | undefined, now: Date): string | null {
 export const apiKeyOperations = {
   listApiKeys({ query, caller }, { model, clock }) {
     const { limit, beforeSeq } = pageQuery(query);
+    const environment = query.environment as string | undefined;
+    const keys = [...model.apiKeys.values()].filter(
+      (key) => environment === undefined || key.environment === environment,
+    );
     const { data, hasMore, nextCursor } = page(
-      model.page(model.apiKeys.values(), ownerOf(caller), limit + 1, beforeSeq),
+      model.page(keys, ownerOf(caller), limit + 1, beforeSeq),
       limit,
     );
     const now = clock();
     return { data: data.map((key) => apiKeyView(key, now)), hasMore, nextCursor };
   },
   createApiKey({ body, caller }, { model, clock, options, allScopes }) {
-    const { name, scopes, expiresAt } = body as { name: string; scopes?: string[]; expiresAt?: string };
+    const {
+      name,
+      scopes,
+      expiresAt,
+      environment = 'prod',
+    } = body as {
+      name: string;
+      environment?: KeyEnvironment;
+      scopes?: string[];
+      expiresAt?: string;
+    };
     const now = clock();
     const expiry = checkExpiry(expiresAt, now);
-    const value = formatApiKey(options.apiKeyPrefix, 'prod');
+    const value = formatApiKey(options.apiKeyPrefix, environment);
     const key: ApiKeyRecord = {
       ...{
         id: newApiKeyId(),
@@ -55,7 +69,7 @@ export const apiKeyOperations = {
         value,
         start: (parseApiKey(value) as { start: string }).start,
       },
-      ...{ environment: 'prod', scopes: allScopes.filter((scope) => (scopes ?? allScopes).includes(scope)) },
+      ...{ environment, scopes: allScopes.filter((scope) => (scopes ?? allScopes).includes(scope)) },
       ...{
         createdAt: now.toISOString(),
         lastUsedAt: null,

@@ -11,7 +11,13 @@ import { MockApiError } from '../mock-error.ts';
 import type { CourseRecord } from '../model.ts';
 import { courseView } from '../views.ts';
 import { conditionalRead } from './conditional.ts';
-import { type OperationContext, type OperationHandler, type OperationInput, ownerOf } from './operation.ts';
+import {
+  courseOwner,
+  type OperationContext,
+  type OperationHandler,
+  type OperationInput,
+  ownerOf,
+} from './operation.ts';
 import { pageQuery } from './pagination.ts';
 
 const VERB: Record<CourseTransition, string> = {
@@ -20,10 +26,15 @@ const VERB: Record<CourseTransition, string> = {
   restore: 'restored',
 };
 
-/** The caller's course; another owner's answers exactly like a missing one. */
+/** Whether `course` is in the caller's account and its key's environment. */
+function isOwnedBy(course: CourseRecord, owner: { ownerId: string; environment: string }): boolean {
+  return course.ownerId === owner.ownerId && course.environment === owner.environment;
+}
+
+/** The caller's course; another owner's, or the other environment's, answers exactly like a missing one. */
 function findCourse({ params, caller }: OperationInput, { model }: OperationContext): CourseRecord {
   const course = model.courses.get(params.courseId as string);
-  if (!course || course.ownerId !== ownerOf(caller))
+  if (!course || !isOwnedBy(course, courseOwner(caller)))
     throw new MockApiError('not_found', `No course '${params.courseId}' exists.`);
   return course;
 }
@@ -56,8 +67,9 @@ export const courseOperations = {
   listCourses(input, context) {
     const { limit, beforeSeq } = pageQuery(input.query);
     const status = input.query.status as string | undefined;
+    const owner = courseOwner(input.caller);
     const courses = [...context.model.courses.values()].filter(
-      (course) => status === undefined || course.status === status,
+      (course) => isOwnedBy(course, owner) && (status === undefined || course.status === status),
     );
     const { data, hasMore, nextCursor } = page(
       context.model.page(courses, ownerOf(input.caller), limit + 1, beforeSeq),
@@ -69,7 +81,7 @@ export const courseOperations = {
     const { name, description } = body as { name: string; description: string };
     const now = clock().toISOString();
     const course: CourseRecord = {
-      ...{ id: newCourseId(), ownerId: ownerOf(caller), name, description, status: 'draft' },
+      ...{ id: newCourseId(), ...courseOwner(caller), name, description, status: 'draft' },
       ...{ createdAt: now, updatedAt: now, publishedAt: null, archivedAt: null, seq: model.nextSeq() },
     };
     model.courses.set(course.id, course);
@@ -113,4 +125,14 @@ export const courseOperations = {
   publishCourse: transition('publish'),
   archiveCourse: transition('archive'),
   restoreCourse: transition('restore'),
+  resetTestData({ caller }, { model }) {
+    const ownerId = ownerOf(caller);
+    let deletedCourses = 0;
+    for (const course of model.courses.values()) {
+      if (!isOwnedBy(course, { ownerId, environment: 'test' })) continue;
+      model.courses.delete(course.id);
+      deletedCourses++;
+    }
+    return { environment: 'test', deletedCourses };
+  },
 } satisfies Record<string, OperationHandler>;

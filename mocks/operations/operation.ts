@@ -1,3 +1,4 @@
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import type { Caller } from '../authenticate.ts';
 import { MockApiError } from '../mock-error.ts';
 import type { ResolvedOptions } from '../mock-options.ts';
@@ -37,6 +38,16 @@ export class MockReply {
 
 /** One operation: validated input in, the response body (or a {@link MockReply}) out, or a thrown {@link MockApiError}. */
 export type OperationHandler = (input: OperationInput, context: OperationContext) => unknown;
+
+/**
+ * The account and environment whose courses the caller acts on: those of its API key.
+ *
+ * @example courseOwner(caller) // { ownerId: 'mock-user', environment: 'test' }
+ */
+export function courseOwner(caller: Caller): { ownerId: string; environment: KeyEnvironment } {
+  if (caller.kind === 'apiKey') return { ownerId: caller.ownerId, environment: caller.environment };
+  throw new MockApiError('internal_error', 'A course operation was called without an API key.');
+}
 
 /**
  * The owner whose data the caller acts on.

@@ -42,7 +42,11 @@ export async function conformanceProblems(
       if (spec.required) problems.push(`${where}: header ${name} missing`);
       continue;
     }
-    const validate = headerAjv.compile(spec.schema as object);
+    // A header schema may `$ref` the spec's schemas: resolved as a document-relative pointer.
+    const schema = spec.schema as { $ref?: string };
+    const validate = headerAjv.compile(
+      typeof schema.$ref === 'string' ? { $ref: `openapi.json${schema.$ref}` } : schema,
+    );
     if (!validate(value))
       problems.push(`${where}: header ${name} '${value}' ${headerAjv.errorsText(validate.errors)}`);
   }

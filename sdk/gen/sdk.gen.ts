@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, Options as Options2, TDataShape } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -164,6 +164,20 @@ export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Opti
 });
 
 /**
+ * Reset the test environment
+ *
+ * Deletes every course of the caller's account in the `test` environment, whatever its state.
+ * Production data is never touched. Takes an ID token only: no API key, test or production,
+ * can reach it. Keys are kept.
+ *
+ */
+export const resetTestData = <ThrowOnError extends boolean = false>(options?: Options<ResetTestDataData, ThrowOnError>) => (options?.client ?? client).delete<ResetTestDataResponses, ResetTestDataErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/test-data',
+    ...options
+});
+
+/**
  * This OpenAPI description
  *
  * The OpenAPI 3.1 description of the service, as JSON. Supports `If-None-Match`.
@@ -172,6 +186,12 @@ export const getOpenApiDocument = <ThrowOnError extends boolean = false>(options
 
 /**
  * Liveness and readiness
+ *
+ * Checks each dependency the instance needs to answer correctly: its database (the embedded
+ * store, or PostgreSQL when configured) and, when configured, the Redis that holds the shared
+ * rate limits. `200` when all are up; `503` naming the one that is down, so a load balancer
+ * takes the instance out of rotation.
+ *
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/healthz', ...options });
 
@@ -187,9 +207,11 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
  * `isError: true` and a message saying how to fix the call.
  *
  * - **Master key** (`mcpMasterKey`): every tool, each with an explicit `owner` argument,
- * including key management (`list_api_keys`, `create_api_key`, `revoke_api_key`).
+ * including key management (`list_api_keys`, `create_api_key`, `revoke_api_key`). Its
+ * course tools act on production data only.
  * - **API key** (`apiKeyBearer`): the course tools its scopes allow, acting on its own
- * account; calls are re-checked against the scopes.
+ * account in its key's environment (a test key's tools see only its sandbox); calls are
+ * re-checked against the scopes.
  *
  * Every request is authenticated (`401` with `WWW-Authenticate` before any MCP processing),
  * counts against the caller's course rate limit like a REST call, and is refused with `403`

@@ -42,6 +42,10 @@ export type Course = {
      * When the course was archived; null unless archived.
      */
     readonly archivedAt: string | null;
+    /**
+     * The environment the course lives in, that of the key that created it.
+     */
+    readonly environment: KeyEnvironment;
 };
 
 export type CourseCreate = {
@@ -64,6 +68,13 @@ export type CourseList = {
 };
 
 /**
+ * `prod` keys act on production data; `test` keys on the account's sandbox, which production
+ * keys never see.
+ *
+ */
+export type KeyEnvironment = 'prod' | 'test';
+
+/**
  * `courses:read` lists and reads courses; `courses:write` creates, changes, transitions and deletes them.
  */
 export type Scope = 'courses:read' | 'courses:write';
@@ -81,9 +92,9 @@ export type ApiKeyFields = {
      */
     readonly start: string;
     /**
-     * `prod`. `test` keys are a future feature.
+     * The environment the key acts on; also the second part of its value.
      */
-    environment: 'prod' | 'test';
+    readonly environment: KeyEnvironment;
     scopes: Array<Scope>;
     readonly status: ApiKeyStatus;
     readonly createdAt: Timestamp;
@@ -121,6 +132,10 @@ export type ApiKeyWithSecret = ApiKeyFields & {
 export type ApiKeyCreate = {
     name: ApiKeyName;
     /**
+     * The environment the key acts on.
+     */
+    environment?: KeyEnvironment;
+    /**
      * The scopes to grant; all of them when absent.
      */
     scopes?: Array<Scope>;
@@ -136,9 +151,35 @@ export type ApiKeyList = {
     nextCursor: string | null;
 };
 
+export type TestDataReset = {
+    environment: 'test';
+    /**
+     * How many test courses were deleted.
+     */
+    deletedCourses: number;
+};
+
 export type Health = {
-    status: 'ok';
+    /**
+     * `ok` when every dependency is up, `unavailable` otherwise.
+     */
+    status: 'ok' | 'unavailable';
     version: string;
+    /**
+     * One entry per dependency; `redis` only when a shared rate-limit store is configured.
+     */
+    checks?: {
+        database: DependencyHealth;
+        redis?: DependencyHealth;
+    };
+};
+
+export type DependencyHealth = {
+    status: 'up' | 'down';
+    /**
+     * Why it is down, without addresses or credentials.
+     */
+    detail?: string;
 };
 
 export type FieldError = {
@@ -806,6 +847,10 @@ export type ListApiKeysData = {
          * The `nextCursor` of the previous page. Opaque; absent for the first page.
          */
         cursor?: string;
+        /**
+         * Only keys of this environment.
+         */
+        environment?: KeyEnvironment;
     };
     url: '/api/v1/api-keys';
 };
@@ -970,6 +1015,44 @@ export type RevokeApiKeyResponses = {
 
 export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
 
+export type ResetTestDataData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/test-data';
+};
+
+export type ResetTestDataErrors = {
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+};
+
+export type ResetTestDataError = ResetTestDataErrors[keyof ResetTestDataErrors];
+
+export type ResetTestDataResponses = {
+    /**
+     * The sandbox is empty.
+     */
+    200: TestDataReset;
+};
+
+export type ResetTestDataResponse = ResetTestDataResponses[keyof ResetTestDataResponses];
+
 export type GetOpenApiDocumentData = {
     body?: never;
     headers?: {
@@ -984,6 +1067,13 @@ export type GetOpenApiDocumentData = {
 };
 
 export type GetOpenApiDocumentErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
+     * this service issued (`invalid_cursor`).
+     *
+     */
+    400: Problem;
     /**
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
@@ -1021,13 +1111,17 @@ export type GetHealthErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency does not answer; the body says which.
+     */
+    503: Health;
 };
 
 export type GetHealthError = GetHealthErrors[keyof GetHealthErrors];
 
 export type GetHealthResponses = {
     /**
-     * The service is up and its storage is writable.
+     * The service is up and every dependency answers.
      */
     200: Health;
 };
@@ -1081,6 +1175,30 @@ export type McpErrors = {
      * A JSON-RPC 2.0 error response.
      */
     403: {
+        jsonrpc: '2.0';
+        id?: string | number | null;
+        error: {
+            code: number;
+            message: string;
+            data?: unknown;
+        };
+    };
+    /**
+     * A JSON-RPC 2.0 error response.
+     */
+    413: {
+        jsonrpc: '2.0';
+        id?: string | number | null;
+        error: {
+            code: number;
+            message: string;
+            data?: unknown;
+        };
+    };
+    /**
+     * A JSON-RPC 2.0 error response.
+     */
+    415: {
         jsonrpc: '2.0';
         id?: string | number | null;
         error: {

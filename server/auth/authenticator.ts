@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { parseApiKey } from '../../domain/api-key-format.ts';
+import { parseApiKey, unknownKeyEnvironment } from '../../domain/api-key-format.ts';
 import { KEY_HELP, TOKEN_HELP } from '../../domain/credential-help.ts';
 import { bearerToken, looksLikeJwt } from '../../domain/credentials.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -63,7 +63,13 @@ export function createAuthenticator(deps: {
     let hash = deps.hasher.recall(value);
     if (hash === undefined) {
       if (!parseApiKey(value)) {
-        throw unauthorized('invalid_api_key', `The API key is malformed or mistyped. ${KEY_HELP}`);
+        const environment = unknownKeyEnvironment(value);
+        throw unauthorized(
+          'invalid_api_key',
+          environment === undefined
+            ? `The API key is malformed or mistyped. ${KEY_HELP}`
+            : `The API key names an unknown environment '${environment}': keys are 'prod' or 'test'. ${KEY_HELP}`,
+        );
       }
       hash = deps.hasher.hash(value);
     }
@@ -80,7 +86,13 @@ export function createAuthenticator(deps: {
       throw unauthorized('api_key_expired', `The API key expired at ${record.expiresAt}. Create a new key.`);
     }
     deps.lastUsed.touch(record.id, now);
-    return { kind: 'apiKey', ownerId: record.ownerId, keyId: record.id, scopes: record.scopes };
+    return {
+      kind: 'apiKey',
+      ownerId: record.ownerId,
+      keyId: record.id,
+      environment: record.environment,
+      scopes: record.scopes,
+    };
   }
 
   async function idTokenCaller(headers: IncomingHttpHeaders): Promise<Caller> {

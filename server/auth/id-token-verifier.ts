@@ -27,6 +27,9 @@ function reasonOf(error: unknown): string {
   if (error instanceof errors.JWTClaimValidationFailed)
     return `claim '${error.claim}' is wrong (${error.reason})`;
   if (error instanceof errors.JOSEAlgNotAllowed) return 'its algorithm is not allowed (RS256 or ES256 only)';
+  // The provider's keys could not be had (slow, huge or broken answer): fail closed, say why.
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid)
+    return "the identity provider's keys could not be fetched; try again later";
   if (error instanceof errors.JWKSNoMatchingKey) return 'no key of the identity provider matches it';
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'its signature does not verify';
   return 'it is malformed';

@@ -51,7 +51,7 @@ export function apiDispatch(deps: DispatchDeps) {
     const caller = await authenticator
       .authenticate(ctx.req.headers, info.credential)
       .catch((error: unknown) => countAuthFailure(ctx, error));
-    checkScopes(info, caller);
+    checkScopes(info, caller, ctx.res);
     await consumeQuota(rateLimits, caller, ctx.res);
 
     const body = route.operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
@@ -66,7 +66,9 @@ export function apiDispatch(deps: DispatchDeps) {
     if (!idempotencyKey || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
       return respond(ctx, info, await handler(input, operationDeps));
     }
-    const scope = `${caller.ownerId} ${info.operationId}`;
+    // Per account, operation and environment: a test request never replays a production response.
+    const environment = caller.kind === 'apiKey' ? ` ${caller.environment}` : '';
+    const scope = `${caller.ownerId}${environment} ${info.operationId}`;
     const hash = requestHash(body);
     const idempotentInput = { ...input, idempotency: { scope, key: idempotencyKey, requestHash: hash } };
     const started = await idempotency.begin(scope, idempotencyKey, hash);

@@ -126,6 +126,10 @@ describe('errors as RFC 9457 problems', () => {
 
   it('reports health', async () => {
     const response = await server.call('GET', '/healthz');
-    expect(response.body).toEqual({ status: 'ok', version: expect.any(String) });
+    expect(response.body).toEqual({
+      status: 'ok',
+      version: expect.any(String),
+      checks: expect.objectContaining({ database: { status: 'up' } }),
+    });
   });
 });

@@ -9,6 +9,7 @@ import { parseQuery } from './parse-query.ts';
 import { checkScopes, consumeQuota, sendResult, validateParts } from './pipeline-steps.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { newRequestId } from './request-id.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 type Matched = NonNullable<ReturnType<OperationRouter['match']>>;
@@ -48,7 +49,7 @@ export function fastLane(deps: {
     const { route, params } = matched;
     const { info } = route;
     const caller = await authenticator.authenticate(req.headers, 'apiKey');
-    checkScopes(info, caller);
+    checkScopes(info, caller, res);
     await consumeQuota(rateLimits, caller, res);
     const body = route.operation.requestBody ? await readJsonBody(req, bodyLimit) : undefined;
     const query = parseQuery(search);
@@ -79,6 +80,7 @@ export function fastLane(deps: {
     if (info.idempotent && req.headers['idempotency-key'] !== undefined) return next(req, res);
     const requestId = newRequestId(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
+    for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name] as string);
     run(req, res, matched, path, mark === -1 ? '' : url.slice(mark + 1)).catch((error: unknown) => {
       // Only an answer not yet begun can be handed over; past that there is nothing left to say.
       if (res.headersSent)

@@ -4,7 +4,7 @@ import { toFieldErrors } from '../../domain/field-errors.ts';
 import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Caller } from '../auth/caller.ts';
 import { JsonText, Reply } from '../operations/operation.ts';
-import type { RateLimits } from '../rate-limit/rate-limits.ts';
+import { coursePolicy, type RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';
@@ -15,9 +15,14 @@ import type { OperationInfo } from './operation-table.ts';
 
 type Route = NonNullable<ReturnType<OperationRouter['match']>>['route'];
 
-/** Throws `403 insufficient_scope` when an API key lacks a scope the operation needs (no quota spent). */
-export function checkScopes(info: OperationInfo, caller: Caller): void {
+/**
+ * For an API key: sets `Course-Environment` (from here on every answer, errors included, says which
+ * environment gave it), then throws `403 insufficient_scope` when the key lacks a scope the
+ * operation needs (no quota spent).
+ */
+export function checkScopes(info: OperationInfo, caller: Caller, res: ServerResponse): void {
   if (caller.kind !== 'apiKey') return;
+  res.setHeader('Course-Environment', caller.environment);
   const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
   if (missing.length > 0) {
     throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
@@ -27,8 +32,8 @@ export function checkScopes(info: OperationInfo, caller: Caller): void {
 }
 
 /**
- * Takes one request from the caller's quota (per key for course calls, per subject for key
- * management) and sets the `RateLimit*` headers at once, so error answers after it carry them too.
+ * Takes one request from the caller's quota (per key for course calls, in the policy of the key's
+ * environment; per subject for key management) and sets the `RateLimit*` headers at once, so error answers after it carry them too.
  */
 export async function consumeQuota(
   rateLimits: RateLimits,
@@ -38,7 +43,7 @@ export async function consumeQuota(
   if (caller.kind !== 'apiKey' && caller.kind !== 'idToken') return;
   const state =
     caller.kind === 'apiKey'
-      ? await rateLimits.consume('courses', caller.keyId)
+      ? await rateLimits.consume(coursePolicy(caller.environment), caller.keyId)
       : await rateLimits.consume('api-keys', caller.ownerId);
   setHeaders(res, rateLimitHeaders(state));
 }

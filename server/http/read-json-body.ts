@@ -28,16 +28,19 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     req.resume();
     throw tooLarge();
   }
-  const text = await readText(req, limit, tooLarge);
+  const bytes = await readBytes(req, limit, tooLarge);
   try {
-    return JSON.parse(text);
+    // Fatal decoding: invalid UTF-8 is refused rather than stored as U+FFFD (found by fuzzing).
+    return JSON.parse(UTF8.decode(bytes));
   } catch (error) {
     throw new ApiError('malformed_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
 }
 
-/** Collects the body as text; past `limit` it stops keeping data, drains the rest and rejects. */
-function readText(req: IncomingMessage, limit: number, tooLarge: () => ApiError): Promise<string> {
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Collects the body; past `limit` it stops keeping data, drains the rest and rejects. */
+function readBytes(req: IncomingMessage, limit: number, tooLarge: () => ApiError): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -51,7 +54,7 @@ function readText(req: IncomingMessage, limit: number, tooLarge: () => ApiError)
       req.off('data', onData).off('end', onEnd).resume();
       reject(tooLarge());
     };
-    const onEnd = () => resolve(Buffer.concat(chunks, size).toString('utf8'));
+    const onEnd = () => resolve(Buffer.concat(chunks, size));
     req.on('data', onData).on('end', onEnd).on('error', reject);
   });
 }

@@ -6,6 +6,12 @@ import type { IdempotentResponse, Store } from '../store/store.ts';
 /** How long a stored response is replayed. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 
+/**
+ * How long a claim holds its key before another instance may take it over: longer than any request
+ * runs, short enough that a crashed instance's claims do not block a client's retries for long.
+ */
+const IDEMPOTENCY_LEASE_MS = 60_000;
+
 /** The outcome of starting an idempotent request: replay a stored response, or run it and release after. */
 type IdempotencyStart = { replay: IdempotentResponse } | { release: () => void };
 
@@ -19,43 +25,45 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-/** Creates the idempotency guard over `store`. */
-export function createIdempotency(store: Store, clock: () => Date): Idempotency {
-  const inFlight = new Set<string>();
+/**
+ * Creates the idempotency guard over `store`. The claim lives in the store, so a duplicate sent to
+ * another instance sharing the database is refused as surely as one sent to this instance.
+ */
+export function createIdempotency(
+  store: Store,
+  clock: () => Date,
+  onReleaseError: (error: unknown) => void = () => undefined,
+): Idempotency {
   return {
     async begin(scope, key, hash) {
-      const id = `${scope}\n${key}`;
-      // Checked and taken before any await, so two concurrent duplicates cannot both pass.
-      if (inFlight.has(id)) {
+      const now = clock().getTime();
+      const claim = await store.claimIdempotencyKey({
+        scope,
+        key,
+        requestHash: hash,
+        now: new Date(now).toISOString(),
+        leaseUntil: new Date(now + IDEMPOTENCY_LEASE_MS).toISOString(),
+        expiredBefore: new Date(now - IDEMPOTENCY_RETENTION_MS).toISOString(),
+      });
+      if (claim.kind === 'busy') {
         throw new ApiError(
           'idempotency_request_in_progress',
           'A request with this Idempotency-Key is still being processed; retry shortly.',
           { headers: { 'Retry-After': '1' } },
         );
       }
-      inFlight.add(id);
-      const release = () => inFlight.delete(id);
-      try {
-        const stored = await store.getIdempotentResponse(scope, key);
-        if (!stored) return { release };
-        const cutoff = clock().getTime() - IDEMPOTENCY_RETENTION_MS;
-        if (Date.parse(stored.createdAt) <= cutoff) {
-          // Expired but not yet purged: purge now, so this key can be stored again.
-          await store.purgeIdempotentResponses(new Date(cutoff).toISOString());
-          return { release };
-        }
-        release();
-        if (stored.requestHash !== hash) {
-          throw new ApiError(
-            'idempotency_key_reused',
-            'This Idempotency-Key was used with a different request body; use a new key.',
-          );
-        }
-        return { replay: stored };
-      } catch (error) {
-        release();
-        throw error;
+      if (claim.kind === 'claimed') {
+        // After success the insert has completed the claim and releasing changes nothing; after a
+        // failure it frees the key for the client's retry.
+        return { release: () => void store.releaseIdempotencyKey(scope, key).catch(onReleaseError) };
       }
+      if (claim.response.requestHash !== hash) {
+        throw new ApiError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with a different request body; use a new key.',
+        );
+      }
+      return { replay: claim.response };
     },
   };
 }

@@ -22,7 +22,7 @@ const OWNER_SCHEMA: JsonSchema = {
 function withOwner(tool: ToolSpec): ToolSpec {
   const input = tool.inputSchema as { properties: Record<string, JsonSchema>; required: string[] };
   if ('owner' in input.properties) throw new Error(`${tool.name}: an argument is already called 'owner'`);
-  const subject = tool.admin ? 'API keys' : 'courses';
+  const subject = tool.admin ? 'API keys' : 'production courses (never the test sandbox)';
   return {
     ...tool,
     description: `${tool.description} Master key: acts on the ${subject} of \`owner\`.`,

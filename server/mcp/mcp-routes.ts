@@ -4,7 +4,7 @@ import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { OperationDeps, OperationHandler } from '../operations/operation.ts';
-import type { RateLimits } from '../rate-limit/rate-limits.ts';
+import { coursePolicy, type RateLimits } from '../rate-limit/rate-limits.ts';
 import { createMcpAuthenticator, MASTER_KEY_ID } from './mcp-auth.ts';
 import type { McpStack } from './mcp-stack.ts';
 import { createOriginGuard, forbiddenResponse } from './origin-guard.ts';
@@ -80,9 +80,12 @@ export function mcpRoutes(deps: McpRouteDeps) {
     const refused = refusal(ctx.req.headers);
     if (refused) return respondWith(ctx, forbiddenResponse(refused));
     const caller = await callerOf(ctx);
-    // Every MCP request counts against the same quota as the caller's REST calls.
+    // Every MCP request counts against the same quota as the caller's REST calls; the master key
+    // acts on production only.
     const quotaKey = caller.kind === 'master' ? MASTER_KEY_ID : caller.keyId;
-    ctx.set(rateLimitHeaders(await deps.rateLimits.consume('courses', quotaKey)));
+    const environment = caller.kind === 'master' ? 'prod' : caller.environment;
+    ctx.set('Course-Environment', environment);
+    ctx.set(rateLimitHeaders(await deps.rateLimits.consume(coursePolicy(environment), quotaKey)));
     const scope = { caller, requestId: ctx.state.requestId as string, log: ctx.state.log };
     const handle = await loadStack();
     respondWith(ctx, await handle(toWebRequest(ctx), scope));

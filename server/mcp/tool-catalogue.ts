@@ -126,12 +126,20 @@ function toolOf(document: OpenApiDocument, info: OperationInfo): ToolSpec {
   };
 }
 
+/** Whether the spec keeps an operation out of MCP (`x-mcp-tool: false`, with its reason beside it). */
+function isMcpTool(document: OpenApiDocument, info: OperationInfo): boolean {
+  const item = document.paths[info.path] as Record<string, { 'x-mcp-tool'?: boolean } | undefined>;
+  return item[info.method.toLowerCase()]?.['x-mcp-tool'] !== false;
+}
+
 /**
  * Every operation that needs a credential becomes a tool: course operations (API key) and key
- * management (ID token, master key only). Public service operations are left out.
+ * management (ID token, master key only). Public service operations are left out, and so are
+ * operations the spec marks `x-mcp-tool: false`.
  */
 export function buildToolCatalogue(document: OpenApiDocument): ToolSpec[] {
   return [...buildOperationTable(document).values()]
     .filter((info) => info.credential === 'apiKey' || info.credential === 'idToken')
+    .filter((info) => isMcpTool(document, info))
     .map((info) => toolOf(document, info));
 }

@@ -54,14 +54,15 @@ function pick(args: Obj, names: string[]): Obj {
 
 /**
  * Who the operation handler sees. The master key acts for `owner` with the authority the REST API
- * asks of that owner: a full-scope key for course operations, the owner's ID token for key management.
+ * asks of that owner: a full-scope production key for course operations (the master key never
+ * reaches a sandbox), the owner's ID token for key management.
  */
 function actingCaller(tool: ToolSpec, caller: McpCaller, args: Obj, allScopes: string[]): Caller {
   if (caller.kind === 'apiKey') return caller;
   const ownerId = args.owner as string;
   return tool.credential === 'idToken'
     ? { kind: 'idToken', ownerId }
-    : { kind: 'apiKey', ownerId, keyId: MASTER_KEY_ID, scopes: allScopes };
+    : { kind: 'apiKey', ownerId, keyId: MASTER_KEY_ID, environment: 'prod', scopes: allScopes };
 }
 
 /**

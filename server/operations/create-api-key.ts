@@ -1,4 +1,9 @@
-import { formatApiKey, KEY_RANDOM_LENGTH, parseApiKey } from '../../domain/api-key-format.ts';
+import {
+  formatApiKey,
+  KEY_RANDOM_LENGTH,
+  type KeyEnvironment,
+  parseApiKey,
+} from '../../domain/api-key-format.ts';
 import { randomBase62 } from '../../domain/base62.ts';
 import { newApiKeyId } from '../../domain/ids.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -36,14 +41,22 @@ function randomPart(
 }
 
 /**
- * `POST /api/v1/api-keys`: a new key for the ID token's subject. Its value is in this response only;
+ * `POST /api/v1/api-keys`: a new key for the ID token's subject, `prod` unless `test` is asked for. Its value is in this response only;
  * the store keeps an HMAC of it, and an idempotent replay re-derives it instead of storing it.
  */
-export const createApiKey: OperationHandler = async (input, { store, clock, config, hasher, spec }) => {
-  const body = input.body as { name: string; scopes?: string[]; expiresAt?: string };
+export const createApiKey: OperationHandler = async (input, deps) => {
+  const { store, clock, config, hasher, spec } = deps;
+  const body = input.body as {
+    name: string;
+    environment?: KeyEnvironment;
+    scopes?: string[];
+    expiresAt?: string;
+  };
   const now = clock();
   const expiresAt = checkExpiry(body.expiresAt, now);
-  const value = formatApiKey(config.apiKeyPrefix, 'prod', randomPart(input, hasher.deriveRandom));
+  await deps.keyCreations?.consume(ownerOf(input.caller));
+  const environment = body.environment ?? 'prod';
+  const value = formatApiKey(config.apiKeyPrefix, environment, randomPart(input, hasher.deriveRandom));
   const allScopes = (spec.document.components.schemas as { Scope: { enum: string[] } }).Scope.enum;
   const record = {
     id: newApiKeyId(),
@@ -51,7 +64,7 @@ export const createApiKey: OperationHandler = async (input, { store, clock, conf
     name: body.name,
     hash: hasher.hash(value),
     start: (parseApiKey(value) as { start: string }).start,
-    environment: 'prod' as const,
+    environment,
     scopes: allScopes.filter((scope) => (body.scopes ?? allScopes).includes(scope)),
     createdAt: now.toISOString(),
     lastUsedAt: null,

@@ -1,14 +1,14 @@
 import { newCourseId } from '../../domain/ids.ts';
-import { idempotentRecord, type OperationHandler, ownerOf } from './operation.ts';
+import { courseOwner, idempotentRecord, type OperationHandler } from './operation.ts';
 import { courseView } from './representations.ts';
 
-/** `POST /api/v1/courses`: a new course in the `draft` state. */
+/** `POST /api/v1/courses`: a new course in the `draft` state, in the environment of the caller's key. */
 export const createCourse: OperationHandler = async (input, { store, clock }) => {
   const body = input.body as { name: string; description: string };
   const now = clock().toISOString();
   const course = {
     id: newCourseId(),
-    ownerId: ownerOf(input.caller),
+    ...courseOwner(input.caller),
     name: body.name,
     description: body.description,
     status: 'draft' as const,

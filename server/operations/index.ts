@@ -9,6 +9,7 @@ import { listApiKeys } from './list-api-keys.ts';
 import { listCourses } from './list-courses.ts';
 import type { OperationHandler } from './operation.ts';
 import { publishCourse } from './publish-course.ts';
+import { resetTestData } from './reset-test-data.ts';
 import { restoreCourse } from './restore-course.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
 import { updateCourse } from './update-course.ts';
@@ -26,6 +27,7 @@ export const operations: Readonly<Record<string, OperationHandler>> = {
   listApiKeys,
   createApiKey,
   revokeApiKey,
+  resetTestData,
   getOpenApiDocument,
   getHealth,
 };

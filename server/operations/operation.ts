@@ -3,8 +3,9 @@ import type { KeyHasher } from '../auth/key-hasher.ts';
 import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { KeyCreationLimit } from '../rate-limit/key-creation-limit.ts';
 import type { LoadedSpec } from '../spec.ts';
-import type { IdempotentResponse, Store } from '../store/store.ts';
+import type { CourseOwner, DependencyHealth, IdempotentResponse, Store } from '../store/store.ts';
 
 /** A request's validated input, as an operation sees it. */
 export interface OperationInput {
@@ -25,6 +26,10 @@ export interface OperationDeps {
   hasher: KeyHasher;
   lastUsed: LastUsedTracker;
   spec: LoadedSpec;
+  /** The per-subject quota on new API keys; absent, creation is limited only by the request quota. */
+  keyCreations?: KeyCreationLimit;
+  /** One check per dependency (`database`, and `redis` when configured), for `GET /healthz`. */
+  health: Record<string, () => Promise<DependencyHealth>>;
 }
 
 /** An answer that needs a status or headers of its own, rather than the operation's usual 2xx. */
@@ -65,6 +70,12 @@ export interface OperationHandler {
 export function ownerOf(caller: Caller): string {
   if (caller.kind === 'apiKey' || caller.kind === 'idToken') return caller.ownerId;
   throw new ApiError('internal_error', 'An operation that needs an owner was called without one.');
+}
+
+/** The account and environment whose courses the caller acts on: those of its API key. */
+export function courseOwner(caller: Caller): CourseOwner {
+  if (caller.kind === 'apiKey') return { ownerId: caller.ownerId, environment: caller.environment };
+  throw new ApiError('internal_error', 'A course operation was called without an API key.');
 }
 
 /** The record to store with a created resource so that a retry replays this response. */

@@ -12,6 +12,7 @@ export function courseView(course: CourseRecord) {
     updatedAt: course.updatedAt,
     publishedAt: course.publishedAt,
     archivedAt: course.archivedAt,
+    environment: course.environment,
   };
 }
 

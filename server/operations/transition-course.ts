@@ -1,8 +1,13 @@
-import { allowedTransitions, type CourseTransition, nextStatus } from '../../domain/course-lifecycle.ts';
+import {
+  allowedTransitions,
+  type CourseStatus,
+  type CourseTransition,
+  nextStatus,
+} from '../../domain/course-lifecycle.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { CourseChanges } from '../store/store.ts';
 import { findCourse } from './find-course.ts';
-import { type OperationHandler, ownerOf } from './operation.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
 import { courseView } from './representations.ts';
 
 const VERB: Record<CourseTransition, string> = {
@@ -14,23 +19,30 @@ const VERB: Record<CourseTransition, string> = {
 /** The handler of one lifecycle operation; illegal transitions answer 409 naming the allowed ones. */
 export function transitionCourse(transition: CourseTransition): OperationHandler {
   return async ({ params, caller }, { store, clock }) => {
-    const ownerId = ownerOf(caller);
-    const course = await findCourse(store, ownerId, params.courseId as string);
-    const status = nextStatus(course.status, transition);
-    if (status === undefined) {
-      const allowed = allowedTransitions(course.status);
-      throw new ApiError(
-        'invalid_transition',
-        `A course in state '${course.status}' cannot be ${VERB[transition]}. Allowed from '${course.status}': ${allowed.join(', ')}.`,
-        { extensions: { currentStatus: course.status, allowedTransitions: allowed } },
-      );
+    const owner = courseOwner(caller);
+    // Another instance may change the course between the read and the write: the write is a
+    // compare-and-set on the status read, and a lost race reads again and decides afresh.
+    for (;;) {
+      const course = await findCourse(store, owner, params.courseId as string);
+      const updated = await store.updateCourse(owner, course.id, changesFor(course.status), course.status);
+      if (updated) return courseView(updated);
     }
-    const now = clock().toISOString();
-    const changes: CourseChanges = { status, updatedAt: now };
-    if (status === 'published') changes.publishedAt = now;
-    changes.archivedAt = status === 'archived' ? now : null;
-    const updated = await store.updateCourse(ownerId, course.id, changes);
-    if (!updated) throw new ApiError('not_found', `No course '${course.id}' exists.`);
-    return courseView(updated);
+
+    function changesFor(current: CourseStatus): CourseChanges {
+      const status = nextStatus(current, transition);
+      if (status === undefined) {
+        const allowed = allowedTransitions(current);
+        throw new ApiError(
+          'invalid_transition',
+          `A course in state '${current}' cannot be ${VERB[transition]}. Allowed from '${current}': ${allowed.join(', ')}.`,
+          { extensions: { currentStatus: current, allowedTransitions: allowed } },
+        );
+      }
+      const now = clock().toISOString();
+      const changes: CourseChanges = { status, updatedAt: now };
+      if (status === 'published') changes.publishedAt = now;
+      changes.archivedAt = status === 'archived' ? now : null;
+      return changes;
+    }
   };
 }

@@ -1,19 +1,31 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiKeyRecord, CourseRecord } from './store.ts';
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
+import type { ApiKeyRecord, CourseOwner, CourseRecord } from './store.ts';
 
 /** A fresh directory under the OS temp dir, for a test's data. */
 export function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'store-test-'));
 }
 
+/** An account in one environment (production unless said), as course queries take it. */
+export function account(ownerId: string, environment: KeyEnvironment = 'prod'): CourseOwner {
+  return { ownerId, environment };
+}
+
 /** A course to insert, with a unique id from `n`. */
-export function newCourse(ownerId: string, n: number, status: CourseRecord['status'] = 'draft') {
+export function newCourse(
+  ownerId: string,
+  n: number,
+  status: CourseRecord['status'] = 'draft',
+  environment: KeyEnvironment = 'prod',
+) {
   const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
   return {
     id: `crs_${ownerId}_${n}`,
     ownerId,
+    environment,
     name: `Course ${n}`,
     description: `About ${n}, with "quotes", a \\ and ünïcödé`,
     status,
@@ -25,14 +37,18 @@ export function newCourse(ownerId: string, n: number, status: CourseRecord['stat
 }
 
 /** An API key to insert, with a unique id and hash from `n`. */
-export function newApiKey(ownerId: string, n: number): Omit<ApiKeyRecord, 'seq'> {
+export function newApiKey(
+  ownerId: string,
+  n: number,
+  environment: KeyEnvironment = 'prod',
+): Omit<ApiKeyRecord, 'seq'> {
   return {
     id: `key_${ownerId}_${n}`,
     ownerId,
     name: `Key ${n}`,
     hash: `hash-${ownerId}-${n}`,
-    start: 'cms_prod_abcd',
-    environment: 'prod',
+    start: `cms_${environment}_abcd`,
+    environment,
     scopes: ['courses:read', 'courses:write'],
     createdAt: '2026-01-01T00:00:00.000Z',
     lastUsedAt: null,

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { loadConfig } from '../config.ts';
 import { listen, type RunningServer } from '../http-server.ts';
 import { createLogger } from '../logger.ts';
+import { testBackendEnv } from './test-backend.ts';
 
 /** A real server on an ephemeral loopback port, with a real sql.js file in a temp dir, for tests. */
 export interface TestServer extends RunningServer {
@@ -34,14 +35,20 @@ export interface TestResponse {
   body: any;
 }
 
-/** Starts a test server; `env` overrides the defaults (temp data dir, quiet logs kept in memory). */
+/**
+ * Starts a test server; `env` overrides the defaults (temp data dir, quiet logs kept in memory).
+ * In a project with `TEST_BACKEND=postgres` it runs on a throwaway PostgreSQL database and its
+ * own Redis key prefix, both removed when it closes.
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'course-service-test-'));
+  const backend = env.DATABASE_URL === undefined ? await testBackendEnv() : undefined;
   const config = loadConfig({
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     AUTH_FAILURE_LIMIT_MAX: '100000',
+    ...backend?.env,
     ...env,
   });
   const logs: string[] = [];
@@ -51,7 +58,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       done();
     },
   });
-  const server = await listen(config, createLogger(config.logLevel, sink));
+  const server = await listen(config, createLogger(config.logLevel, sink)).catch(async (error) => {
+    await backend?.cleanup();
+    throw error;
+  });
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
@@ -66,18 +76,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
             ? options.body
             : JSON.stringify(options.body),
     });
-    const text = await response.text();
-    const isJson = /json/.test(response.headers.get('content-type') ?? '');
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: isJson && text ? JSON.parse(text) : text,
-    };
+    return readTestResponse(response);
   };
   const idToken = async (subject: string) =>
     (await call('POST', '/dev/token', { body: { sub: subject } })).body.idToken as string;
   return {
     ...server,
+    async close() {
+      await server.close();
+      await backend?.cleanup();
+    },
     dataDir,
     logs,
     idToken,
@@ -87,5 +95,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       if (response.status !== 201) throw new Error(`key creation failed: ${JSON.stringify(response.body)}`);
       return response.body.key as string;
     },
+  };
+}
+
+/** A fetch response with its body read, and parsed when it is JSON. */
+export async function readTestResponse(response: Response): Promise<TestResponse> {
+  const text = await response.text();
+  const isJson = /json/.test(response.headers.get('content-type') ?? '');
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: isJson && text ? JSON.parse(text) : text,
   };
 }

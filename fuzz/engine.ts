@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { loadContractSpec } from '../contract-tests/spec.ts';
+import type { Target } from '../contract-tests/targets/target.ts';
+import { createResponseValidator, type ResponseSnapshot } from '../contract-tests/validator.ts';
+import { type CheckFailure, checkResponse } from './checks.ts';
+import { toCurl } from './curl.ts';
+import { fuzzOperations } from './operations.ts';
+import { requestSchemaCheck } from './request-schemas.ts';
+import { type FuzzRequest, requestArbitrary } from './requests.ts';
+import { freshCourses, openFuzzSession } from './session.ts';
+
+/** How long and how hard to fuzz. */
+export interface FuzzOptions {
+  /** Stop after this many seconds (default 60). */
+  seconds?: number;
+  /** Stop after this many generated requests per operation, if that comes first. */
+  runs?: number;
+  /** fast-check's seed, to replay a run. */
+  seed?: number;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+}
+
+/** One distinct failure, with its shrunk counterexample as a `curl` line. */
+interface FuzzFailure extends CheckFailure {
+  operationId: string;
+  labels: string[];
+  curl: string;
+}
+
+/** What a run did and found. */
+export interface FuzzReport {
+  seed: number;
+  requests: number;
+  /** Distinct `operationId status` pairs reached. */
+  pairs: string[];
+  failures: FuzzFailure[];
+}
+
+const ROUND = 20;
+/** The same failure differs only in numbers (sizes, depths): one report each. */
+const keyOf = (operationId: string, failure: CheckFailure) =>
+  `${operationId} ${failure.check} ${failure.message.replace(/\d+/g, 'N').slice(0, 80)}`;
+
+/**
+ * Fuzzes every operation of the spec against `target` in rounds until the time or run budget is
+ * spent. A failing request is shrunk by fast-check and recorded once; later rounds look past it
+ * for other failures.
+ *
+ * @example const report = await runFuzz(await startBuiltInTarget(), { seconds: 30 });
+ */
+export async function runFuzz(target: Target, options: FuzzOptions = {}): Promise<FuzzReport> {
+  const spec = loadContractSpec();
+  const validator = createResponseValidator(spec);
+  const check = requestSchemaCheck(spec.document);
+  const session = await openFuzzSession(target);
+  const operations = fuzzOperations(spec);
+  const seed = options.seed ?? Date.now() % 2 ** 31;
+  const deadline = Date.now() + (options.seconds ?? 60) * 1000;
+  const pairs = new Set<string>();
+  const known = new Map<string, FuzzFailure>();
+  let requests = 0;
+
+  async function send(request: FuzzRequest): Promise<CheckFailure[]> {
+    requests++;
+    let snapshot: ResponseSnapshot;
+    try {
+      const response = await target.fetch(
+        new Request(`${target.baseUrl}${request.path}`, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body as BodyInit | undefined,
+          signal: AbortSignal.timeout(15_000),
+        }),
+      );
+      snapshot = { status: response.status, headers: response.headers, body: await response.text() };
+    } catch (error) {
+      return [{ check: 'server error', message: `no response: ${(error as Error).message}` }];
+    }
+    pairs.add(`${request.operation.spec.operationId} ${snapshot.status}`);
+    const failures = checkResponse(request, snapshot, validator, session);
+    return failures.filter((failure) => !known.has(keyOf(request.operation.spec.operationId, failure)));
+  }
+
+  const perOperation = new Map<string, number>();
+  for (let round = 0; Date.now() < deadline; round++) {
+    let ranAny = false;
+    // A deployment's quota may refuse them (429): then the round goes on with the ids it has.
+    if (round > 0)
+      session.courseIds = await freshCourses(target, session.apiKey).catch(() => session.courseIds);
+    for (const operation of operations) {
+      const id = operation.spec.operationId;
+      const done = perOperation.get(id) ?? 0;
+      const left = Math.min(ROUND, (options.runs ?? Number.POSITIVE_INFINITY) - done);
+      if (left <= 0 || Date.now() >= deadline) continue;
+      ranAny = true;
+      perOperation.set(id, done + left);
+      const arbitrary = requestArbitrary(operation, session, check, spec.document);
+      const property = fc.asyncProperty(arbitrary, async (request) => (await send(request)).length === 0);
+      const result = await fc.check(property, {
+        numRuns: left,
+        seed: seed + round * 101 + operations.indexOf(operation),
+        interruptAfterTimeLimit: Math.max(1, deadline - Date.now()),
+        markInterruptAsFailure: false,
+      });
+      if (!result.failed || !result.counterexample) continue;
+      const [request] = result.counterexample;
+      for (const failure of await send(request)) {
+        const reported = {
+          ...failure,
+          operationId: id,
+          labels: request.labels,
+          curl: toCurl(target.baseUrl, request),
+        };
+        known.set(keyOf(id, failure), reported);
+        options.log?.(`FAIL ${id}: ${failure.check}: ${failure.message}\n  ${reported.curl.slice(0, 600)}`);
+      }
+    }
+    if (!ranAny) break;
+    options.log?.(`round ${round + 1}: ${requests} requests, ${pairs.size} operation × status pairs`);
+  }
+  return { seed, requests, pairs: [...pairs].sort(), failures: [...known.values()] };
+}

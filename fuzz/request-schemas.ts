@@ -1,0 +1,33 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+type Schema = Record<string, unknown>;
+
+/** Says whether a value is valid against a schema of the spec, as the server's validator would. */
+export type SchemaCheck = (schema: Schema, value: unknown) => boolean;
+
+/**
+ * Validates request values (bodies, parameters) against the spec's schemas, so the fuzzer knows
+ * from the contract itself (not from its own intentions) whether a request it built is valid.
+ * Parameters are coerced from text as openapi-backend coerces them.
+ *
+ * @example const valid = requestSchemaCheck(document)(schema, { name: 'x', description: '' });
+ */
+export function requestSchemaCheck(document: Schema): SchemaCheck {
+  const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, coerceTypes: true });
+  addFormats.default(ajv);
+  ajv.addSchema(document, 'openapi.json');
+  const compiled = new WeakMap<Schema, ReturnType<typeof ajv.compile>>();
+  return (schema, value) => {
+    let validate = compiled.get(schema);
+    if (!validate) {
+      // `$ref`s inside the fragment point into the whole document added above.
+      validate = ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"openapi.json#/')),
+      );
+      compiled.set(schema, validate);
+    }
+    // Coercion changes values in place: check a copy.
+    return validate(structuredClone(value)) === true;
+  };
+}

@@ -1,0 +1,22 @@
+import { startBuiltInTarget } from '../contract-tests/targets/built-in-target.ts';
+import { mocksTarget } from '../contract-tests/targets/mocks-target.ts';
+import { remoteTarget } from '../contract-tests/targets/remote-target.ts';
+import type { Target } from '../contract-tests/targets/target.ts';
+
+/** Quotas high enough that fuzzing measures the API rather than its rate limits. */
+const UNLIMITED = '1000000000';
+
+/**
+ * The target to fuzz: `server` (the built-in reference server, quotas lifted), `mocks` (the msw
+ * mocks, quotas lifted) or a base URL (a running server, as deployed: expect `429`s once its
+ * quotas are spent, which the checks accept where the spec declares them).
+ *
+ * @example const target = await fuzzTarget('mocks');
+ */
+export function fuzzTarget(name: string): Promise<Target> {
+  if (name === 'server')
+    return startBuiltInTarget({ RATE_LIMIT_MAX: UNLIMITED, KEY_CREATION_LIMIT_MAX: UNLIMITED });
+  if (name === 'mocks') return mocksTarget({ max: Number(UNLIMITED) });
+  if (!URL.canParse(name)) throw new Error(`--target must be 'server', 'mocks' or a URL, got '${name}'`);
+  return Promise.resolve(remoteTarget({ baseUrl: name }));
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec } from '../spec.ts';
+import { startTestServer, type TestServer } from '../test-support/harness.ts';
+
+// API9:2023 Improper inventory management: every route the server answers is in the spec, and
+// every operation of the spec is answered. The only routes outside it are documented in the README:
+// the dashboard (a web page, not API) and, in development only, the development identity provider.
+const spec = loadSpec().document as unknown as {
+  paths: Record<string, Record<string, unknown>>;
+};
+// TRACE is left out: fetch refuses to send it (and Node's server answers it like any unknown route).
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const DOCUMENTED_OUTSIDE_SPEC = [
+  'GET /dashboard',
+  'HEAD /dashboard',
+  'POST /dev/token',
+  'GET /dev/.well-known/jwks.json',
+];
+/** Paths an attacker tries for forgotten endpoints: old versions, admin, debug, docs, metrics. */
+const PROBES = [
+  '/',
+  '/api',
+  '/api/v0/courses',
+  '/api/v2/courses',
+  '/v1/courses',
+  '/api/v1',
+  '/api/v1/users',
+  '/api/v1/admin',
+  '/admin',
+  '/debug',
+  '/metrics',
+  '/status',
+  '/health',
+  '/swagger',
+  '/docs',
+  '/graphql',
+  '/.env',
+  '/api/v1/courses/crs_0000000000000000/owner',
+  '/api/v1/api-keys/key_0000000000000000/rotate',
+  '/api/openapi.yaml',
+  '/mcp/sse',
+  '/dev',
+  '/dev/keys',
+];
+
+describe('API9 improper inventory: the router answers exactly the spec', () => {
+  let server: TestServer;
+  let headers: Record<string, string>;
+  let key: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    // With a credential: /mcp authenticates before it looks at the method.
+    key = await server.apiKey('inventory');
+    headers = { Authorization: `Bearer ${key}` };
+  });
+  // A real course for each path, so routes taking its id answer (a 404 would hide whether the route exists).
+  const newCourse = async () =>
+    (await server.call('POST', '/api/v1/courses', { bearer: key, body: { name: 'x', description: '' } })).body
+      .id as string;
+  afterAll(() => server.close());
+
+  /** Every method on `path`: the ones that reach something, as `METHOD /template`. */
+  async function answered(path: string, template = path): Promise<string[]> {
+    const found: string[] = [];
+    for (const method of METHODS) {
+      const response = await fetch(`${server.url}${path}`, { method, headers });
+      await response.arrayBuffer();
+      if (response.status !== 404 && response.status !== 405) found.push(`${method} ${template}`);
+    }
+    return found;
+  }
+
+  it('each spec path answers its spec methods and refuses the others with 405 and Allow', async () => {
+    const reached: string[] = [];
+    const declared: string[] = [];
+    for (const [template, item] of Object.entries(spec.paths)) {
+      const path = template
+        .replace('{courseId}', await newCourse())
+        .replace('{keyId}', 'key_0000000000000000');
+      reached.push(...(await answered(path, template)));
+      const methods = METHODS.filter((method) => method.toLowerCase() in item);
+      declared.push(...methods.map((method) => `${method} ${template}`));
+      const refused = await fetch(`${server.url}${path}`, { method: 'PUT', headers });
+      if (!methods.includes('PUT')) {
+        expect(refused.status, `PUT ${template}`).toBe(405);
+        expect(refused.headers.get('allow')?.split(/,\s*/).sort()).toEqual([...methods].sort());
+      }
+    }
+    // Refusals of the credential or input count as reached (401, 400): the route exists.
+    expect(reached.sort()).toEqual(declared.sort());
+  });
+
+  it('no other path answers, besides the documented dashboard and development identity provider', async () => {
+    const reached: string[] = [];
+    for (const path of [...PROBES, '/dashboard', '/dev/token', '/dev/.well-known/jwks.json'])
+      reached.push(...(await answered(path)));
+    expect(reached.filter((route) => !DOCUMENTED_OUTSIDE_SPEC.includes(route))).toEqual([]);
+  });
+
+  it('the version the spec states is the one the service reports', async () => {
+    const health = await server.call('GET', '/healthz');
+    const document = await server.call('GET', '/api/openapi');
+    expect(health.body.version).toBe(document.body.info.version);
+  });
+});

@@ -1,0 +1,114 @@
+import type { PoolClient } from 'pg';
+
+/** One schema step; `version` is recorded in `schema_migrations` once it has run. */
+interface PostgresMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Every schema change, oldest first. Append only: a released step is never edited. Times are ISO
+ * text, as the sql.js store keeps them, so both backends compare and return them identically.
+ */
+const MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    name: 'courses, api keys, idempotent responses',
+    sql: `
+      CREATE TABLE courses (
+        id TEXT PRIMARY KEY,
+        owner_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        published_at TEXT,
+        archived_at TEXT,
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE
+      );
+      CREATE INDEX courses_owner_seq ON courses (owner_id, seq);
+      CREATE INDEX courses_owner_status_seq ON courses (owner_id, status, seq);
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        owner_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        start TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        scopes TEXT[] NOT NULL,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        expires_at TEXT,
+        revoked_at TEXT,
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE
+      );
+      CREATE INDEX api_keys_owner_seq ON api_keys (owner_id, seq);
+      -- status 0 is a claim held by a running request until lease_until; the body is JSON text
+      -- (not jsonb), so a replay returns the bytes first sent.
+      CREATE TABLE idempotency (
+        scope TEXT NOT NULL,
+        key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        lease_until TEXT,
+        PRIMARY KEY (scope, key)
+      );
+      CREATE INDEX idempotency_created_at ON idempotency (created_at);
+    `,
+  },
+  {
+    version: 2,
+    name: 'course environments (test keys see only test courses)',
+    sql: `
+      ALTER TABLE courses ADD COLUMN environment TEXT NOT NULL DEFAULT 'prod';
+      DROP INDEX courses_owner_seq;
+      DROP INDEX courses_owner_status_seq;
+      CREATE INDEX courses_owner_env_seq ON courses (owner_id, environment, seq);
+      CREATE INDEX courses_owner_env_status_seq ON courses (owner_id, environment, status, seq);
+      CREATE INDEX api_keys_owner_env_seq ON api_keys (owner_id, environment, seq);
+    `,
+  },
+];
+
+// Any constant both instances agree on; it names this service's migration lock among others.
+const MIGRATION_LOCK = 0x636f7572;
+
+/**
+ * Brings the database up to date; returns how many steps ran. All steps run in one transaction
+ * under a transaction-scoped advisory lock, so instances starting together migrate once: the
+ * others wait on the lock, then find nothing left to do. Refuses a schema newer than this code.
+ */
+export async function migrate(client: PoolClient): Promise<number> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ v: number | null }>(
+      'SELECT max(version) AS v FROM schema_migrations',
+    );
+    const current = rows[0]?.v ?? 0;
+    const latest = MIGRATIONS.at(-1)?.version ?? 0;
+    if (current > latest)
+      throw new Error(`database schema version ${current} is newer than this code's ${latest}`);
+    let ran = 0;
+    for (const step of MIGRATIONS) {
+      if (step.version <= current) continue;
+      await client.query(step.sql);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        step.version,
+        step.name,
+      ]);
+      ran++;
+    }
+    await client.query('COMMIT');
+    return ran;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

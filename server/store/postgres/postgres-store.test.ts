@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
+import { storeContract } from '../store-contract.ts';
+import { account, newCourse } from '../test-support.ts';
+import { openPostgresStore } from './open-postgres-store.ts';
+
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  await Promise.all(databases.map((database) => database.drop()));
+});
+async function freshDatabase(): Promise<string> {
+  const database = await createTestDatabase();
+  databases.push(database);
+  return database.url;
+}
+
+storeContract('PostgreSQL', async () => openPostgresStore({ url: await freshDatabase(), poolSize: 4 }));
+
+describe('the PostgreSQL store', () => {
+  it('migrates once when several instances start together, and keeps their data', async () => {
+    const url = await freshDatabase();
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => openPostgresStore({ url, poolSize: 2 })),
+    );
+    try {
+      await stores[0]?.insertCourse(newCourse('a', 1));
+      // Visible from every instance at once: nothing is cached per process.
+      for (const store of stores)
+        expect(await store.getCourse(account('a'), 'crs_a_1')).toMatchObject({ name: 'Course 1' });
+      const again = await openPostgresStore({ url, poolSize: 1 });
+      expect(await again.listCourses({ ...account('a'), limit: 5 })).toHaveLength(1);
+      await again.close();
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('lets exactly one of many concurrent compare-and-set transitions win', async () => {
+    const url = await freshDatabase();
+    const [a, b] = await Promise.all([
+      openPostgresStore({ url, poolSize: 4 }),
+      openPostgresStore({ url, poolSize: 4 }),
+    ]);
+    try {
+      await a.insertCourse(newCourse('a', 1));
+      const publish = { status: 'published' as const, publishedAt: '2026-02-01T00:00:00.000Z' };
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? a : b).updateCourse(account('a'), 'crs_a_1', publish, 'draft'),
+        ),
+      );
+      expect(results.filter((result) => result !== undefined)).toHaveLength(1);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('refuses to open with a clear message when the database does not answer', async () => {
+    await expect(
+      openPostgresStore({ url: 'postgres://postgres@127.0.0.1:1/none', poolSize: 1 }),
+    ).rejects.toThrow(/PostgreSQL at DATABASE_URL could not be opened/);
+  });
+});

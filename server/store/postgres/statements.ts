@@ -1,0 +1,184 @@
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type { ApiKeyRecord, CourseChanges, CourseOwner, CourseRecord, IdempotentResponse } from '../store.ts';
+
+const COURSE_COLUMNS =
+  'id, owner_id, environment, name, description, status, created_at, updated_at, published_at, archived_at, seq';
+const KEY_COLUMNS =
+  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
+const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
+
+/** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
+export const SQL = {
+  insertCourse: `INSERT INTO courses (id, owner_id, environment, name, description, status, created_at,
+    updated_at, published_at, archived_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`,
+  // Every course statement is scoped by owner and environment: isolation lives in the queries.
+  getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3`,
+  listCourses: `SELECT ${COURSE_COLUMNS} FROM courses WHERE owner_id = $1 AND environment = $4 AND seq < $2
+    ORDER BY seq DESC LIMIT $3`,
+  listCoursesByStatus: `SELECT ${COURSE_COLUMNS} FROM courses WHERE owner_id = $1 AND environment = $4
+    AND status = $5 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+  // $4 is the expected status, or NULL for none: the compare-and-set of lifecycle changes.
+  deleteCourse: `DELETE FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3
+    AND ($4::text IS NULL OR status = $4)`,
+  deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
+  insertApiKey: `INSERT INTO api_keys (id, owner_id, name, hash, start, environment, scopes, created_at,
+    last_used_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`,
+  findApiKeyByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`,
+  getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND owner_id = $2`,
+  listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+  listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND environment = $4
+    AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+  // Keeps the first revocation time: revoking twice changes nothing.
+  revokeApiKey: `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND owner_id = $2
+    RETURNING ${KEY_COLUMNS}`,
+  // One statement per batch; never moves last use backwards when batches arrive out of order.
+  touchApiKeys: `UPDATE api_keys AS k SET last_used_at = u.at
+    FROM unnest($1::text[], $2::text[]) AS u(id, at)
+    WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`,
+  getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1 AND key = $2 AND status <> 0`,
+  getIdempotentAny: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1 AND key = $2`,
+  // Takes the key: a new row, or over a claim whose lease ran out (its instance died) or over an
+  // expired response. Returns a row only when this call took it; the row lock makes it atomic.
+  claimIdempotent: `INSERT INTO idempotency (scope, key, request_hash, status, body, created_at, lease_until)
+    VALUES ($1, $2, $3, 0, 'null', $4, $5)
+    ON CONFLICT (scope, key) DO UPDATE SET request_hash = excluded.request_hash, status = 0, body = 'null',
+      created_at = excluded.created_at, lease_until = excluded.lease_until
+    WHERE (idempotency.status = 0 AND idempotency.lease_until < excluded.created_at)
+       OR (idempotency.status <> 0 AND idempotency.created_at < $6)
+    RETURNING 1`,
+  // Completes this request's claim (or stores afresh without one); a stored response is never
+  // overwritten: no row back means a conflict, and the transaction is rolled back.
+  completeIdempotent: `INSERT INTO idempotency (scope, key, request_hash, status, body, created_at, lease_until)
+    VALUES ($1, $2, $3, $4, $5, $6, NULL)
+    ON CONFLICT (scope, key) DO UPDATE SET request_hash = excluded.request_hash, status = excluded.status,
+      body = excluded.body, created_at = excluded.created_at, lease_until = NULL
+    WHERE idempotency.status = 0
+    RETURNING 1`,
+  releaseIdempotent: 'DELETE FROM idempotency WHERE scope = $1 AND key = $2 AND status = 0',
+  purgeIdempotent: 'DELETE FROM idempotency WHERE status <> 0 AND created_at < $1',
+} as const;
+
+const UPDATABLE: Record<keyof CourseChanges, string> = {
+  name: 'name',
+  description: 'description',
+  status: 'status',
+  updatedAt: 'updated_at',
+  publishedAt: 'published_at',
+  archivedAt: 'archived_at',
+};
+
+/**
+ * An UPDATE of the columns `changes` sets (column names from a fixed list, values bound), with
+ * the status compare-and-set when `expectedStatus` is given.
+ */
+export function updateCourseSql(
+  owner: CourseOwner,
+  id: string,
+  changes: CourseChanges,
+  expectedStatus: CourseStatus | undefined,
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [id, owner.ownerId, owner.environment];
+  const sets: string[] = [];
+  for (const [field, column] of Object.entries(UPDATABLE)) {
+    const value = changes[field as keyof CourseChanges];
+    if (value === undefined) continue;
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  // Nothing to set still answers with the row, like the sql.js store does.
+  if (sets.length === 0) sets.push('id = id');
+  let where = 'id = $1 AND owner_id = $2 AND environment = $3';
+  if (expectedStatus !== undefined) {
+    values.push(expectedStatus);
+    where += ` AND status = $${values.length}`;
+  }
+  return { text: `UPDATE courses SET ${sets.join(', ')} WHERE ${where} RETURNING ${COURSE_COLUMNS}`, values };
+}
+
+/** A course's values in {@link SQL.insertCourse} order. */
+export function courseParams(c: Omit<CourseRecord, 'seq'>): unknown[] {
+  return [
+    c.id,
+    c.ownerId,
+    c.environment,
+    c.name,
+    c.description,
+    c.status,
+    c.createdAt,
+    c.updatedAt,
+    c.publishedAt,
+    c.archivedAt,
+  ];
+}
+
+/** A key's values in {@link SQL.insertApiKey} order. */
+export function apiKeyParams(k: Omit<ApiKeyRecord, 'seq'>): unknown[] {
+  return [
+    k.id,
+    k.ownerId,
+    k.name,
+    k.hash,
+    k.start,
+    k.environment,
+    k.scopes,
+    k.createdAt,
+    k.lastUsedAt,
+    k.expiresAt,
+    k.revokedAt,
+  ];
+}
+
+/** A stored response's values in {@link SQL.completeIdempotent} order; the body as JSON text. */
+export function idempotentParams(r: IdempotentResponse): unknown[] {
+  return [r.scope, r.key, r.requestHash, r.status, JSON.stringify(r.body ?? null), r.createdAt];
+}
+
+type Row = Record<string, unknown>;
+
+/** A course from a row of `COURSE_COLUMNS`. */
+export function courseFromRow(r: Row): CourseRecord {
+  return {
+    id: r.id as string,
+    ownerId: r.owner_id as string,
+    environment: r.environment as KeyEnvironment,
+    name: r.name as string,
+    description: r.description as string,
+    status: r.status as CourseStatus,
+    createdAt: r.created_at as string,
+    updatedAt: r.updated_at as string,
+    publishedAt: r.published_at as string | null,
+    archivedAt: r.archived_at as string | null,
+    seq: Number(r.seq),
+  };
+}
+
+/** A key from a row of `KEY_COLUMNS`. */
+export function apiKeyFromRow(r: Row): ApiKeyRecord {
+  return {
+    id: r.id as string,
+    ownerId: r.owner_id as string,
+    name: r.name as string,
+    hash: r.hash as string,
+    start: r.start as string,
+    environment: r.environment as KeyEnvironment,
+    scopes: r.scopes as string[],
+    createdAt: r.created_at as string,
+    lastUsedAt: r.last_used_at as string | null,
+    expiresAt: r.expires_at as string | null,
+    revokedAt: r.revoked_at as string | null,
+    seq: Number(r.seq),
+  };
+}
+
+/** A stored response from a row of `IDEMPOTENCY_COLUMNS`. */
+export function idempotentFromRow(r: Row): IdempotentResponse {
+  return {
+    scope: r.scope as string,
+    key: r.key as string,
+    requestHash: r.request_hash as string,
+    status: r.status as number,
+    body: JSON.parse(r.body as string),
+    createdAt: r.created_at as string,
+  };
+}

@@ -1,0 +1,107 @@
+import type { Database, SqlValue, Statement } from 'sql.js';
+import { isConstraintError, StoreConflictError } from '../errors.ts';
+import type { SqlOp } from './journal-codec.ts';
+
+/** A row as sql.js returns it: values in column order. */
+export type Row = SqlValue[];
+
+/**
+ * A sql.js database with every statement prepared once and cached by its text, so the hot paths
+ * and journal replay skip SQLite's parser.
+ */
+export class SqlDatabase {
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(readonly db: Database) {
+    // The database is in wasm memory; durability is the journal's job, so SQLite's own rollback
+    // journal only needs to support ROLLBACK, and memory does that fastest. Holding the lock for
+    // good keeps SQLite from re-checking the (emulated) file and dropping its page cache at every
+    // statement: measured 15 µs per indexed lookup without it, about 1 µs with it.
+    db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY');
+  }
+
+  /** The rows `sql` returns, mapped by `map`. */
+  all<T>(sql: string, params: readonly SqlValue[], map: (row: Row) => T): T[] {
+    const statement = this.#prepare(sql, params);
+    try {
+      const out: T[] = [];
+      while (statement.step()) out.push(map(statement.get()));
+      return out;
+    } finally {
+      statement.reset();
+    }
+  }
+
+  /** Calls `visit` with each row `sql` returns, holding none of them. */
+  each(sql: string, params: readonly SqlValue[], visit: (row: Row) => void): void {
+    const statement = this.#prepare(sql, params);
+    try {
+      while (statement.step()) visit(statement.get());
+    } finally {
+      statement.reset();
+    }
+  }
+
+  /** The first row `sql` returns, mapped, or `undefined`. */
+  one<T>(sql: string, params: readonly SqlValue[], map: (row: Row) => T): T | undefined {
+    const statement = this.#prepare(sql, params);
+    try {
+      return statement.step() ? map(statement.get()) : undefined;
+    } finally {
+      statement.reset();
+    }
+  }
+
+  /**
+   * Runs `ops` as one transaction; all or nothing. A uniqueness violation becomes a
+   * {@link StoreConflictError}.
+   */
+  transact(ops: readonly SqlOp[]): void {
+    this.db.exec('BEGIN');
+    try {
+      for (const [sql, params] of ops) this.#run(sql, params);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      if (isConstraintError(error)) throw new StoreConflictError((error as Error).message, { cause: error });
+      throw error;
+    }
+  }
+
+  /** A value from the `meta` table, 0 when unset or when the table does not exist yet. */
+  meta(key: string): number {
+    const exists = this.one(
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+      [],
+      () => 1,
+    );
+    if (!exists) return 0;
+    return this.one('SELECT value FROM meta WHERE key = ?', [key], (row) => Number(row[0])) ?? 0;
+  }
+
+  /** Frees every statement and the database. */
+  close(): void {
+    for (const statement of this.#statements.values()) statement.free();
+    this.#statements.clear();
+    this.db.close();
+  }
+
+  #run(sql: string, params: readonly SqlValue[]): void {
+    const statement = this.#prepare(sql, params);
+    try {
+      statement.step();
+    } finally {
+      statement.reset();
+    }
+  }
+
+  #prepare(sql: string, params: readonly SqlValue[]): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    statement.bind(params as SqlValue[]);
+    return statement;
+  }
+}

@@ -1,0 +1,116 @@
+import { appendFile, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { account, newCourse, tempDir } from '../test-support.ts';
+import { FILES } from './files.ts';
+import { openSqljsStore } from './open-sqljs-store.ts';
+
+const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `crs_a_${from + i}`);
+
+async function presentIds(dataDir: string, expected: string[]): Promise<string[]> {
+  const store = await openSqljsStore({ dataDir });
+  const present: string[] = [];
+  for (const id of expected) if (await store.getCourse(account('a'), id)) present.push(id);
+  await store.close();
+  return present;
+}
+
+describe('durability of the sql.js store', () => {
+  it('keeps everything across close and reopen', async () => {
+    const dataDir = await tempDir();
+    const store = await openSqljsStore({ dataDir });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.insertCourse(newCourse('a', i + 1))));
+    await store.updateCourse(account('a'), 'crs_a_1', { name: 'Changed' });
+    await store.close();
+    expect((await readFile(join(dataDir, FILES.journal))).length).toBe(0);
+
+    const reopened = await openSqljsStore({ dataDir });
+    expect(await reopened.getCourse(account('a'), 'crs_a_1')).toMatchObject({ name: 'Changed', seq: 1 });
+    expect((await reopened.listCourses({ ...account('a'), limit: 100 })).length).toBe(20);
+    expect((await reopened.insertCourse(newCourse('a', 21))).seq).toBe(21);
+    await reopened.close();
+  });
+
+  it('replays the journal when the previous store was never closed', async () => {
+    const dataDir = await tempDir();
+    const abandoned = await openSqljsStore({ dataDir });
+    await Promise.all(ids(30).map((_, i) => abandoned.insertCourse(newCourse('a', i + 1))));
+    await abandoned.deleteCourse(account('a'), 'crs_a_30');
+    expect((await readFile(join(dataDir, FILES.journal))).length).toBeGreaterThan(0);
+
+    expect(await presentIds(dataDir, ids(30))).toEqual(ids(29));
+    await abandoned.close();
+    // The seq of the deleted newest course stays used after recovery.
+    const store = await openSqljsStore({ dataDir });
+    expect((await store.insertCourse(newCourse('a', 31))).seq).toBe(31);
+    await store.close();
+  });
+
+  it('ignores and truncates a torn last journal line', async () => {
+    const dataDir = await tempDir();
+    const abandoned = await openSqljsStore({ dataDir });
+    await Promise.all(ids(5).map((_, i) => abandoned.insertCourse(newCourse('a', i + 1))));
+    const journal = join(dataDir, FILES.journal);
+    const lines = (await readFile(journal, 'utf8')).split('\n');
+    await appendFile(journal, (lines[0] ?? '').slice(0, 40));
+
+    expect(await presentIds(dataDir, ids(5))).toEqual(ids(5));
+    expect((await readFile(journal)).length).toBe(0);
+    await abandoned.close();
+  });
+
+  it('refuses to open when a journal line before the end is damaged', async () => {
+    const dataDir = await tempDir();
+    const abandoned = await openSqljsStore({ dataDir });
+    await Promise.all(ids(5).map((_, i) => abandoned.insertCourse(newCourse('a', i + 1))));
+    const journal = join(dataDir, FILES.journal);
+    const text = await readFile(journal, 'utf8');
+    await writeFile(journal, text.replace('Course 2', 'Course 9'));
+
+    await expect(openSqljsStore({ dataDir })).rejects.toThrow(/damaged entry/);
+    await abandoned.close();
+  });
+
+  it('group-commits concurrent writes into far fewer fsyncs', async () => {
+    const store = await openSqljsStore({ dataDir: await tempDir() });
+    await Promise.all(ids(200).map((_, i) => store.insertCourse(newCourse('a', i + 1))));
+    const stats = store.stats();
+    expect(stats?.entries).toBe(200);
+    expect(stats?.flushes).toBeLessThanOrEqual(5);
+    await store.close();
+  });
+
+  it('checkpoints in the background past the threshold and loses nothing', async () => {
+    const dataDir = await tempDir();
+    const store = await openSqljsStore({ dataDir, checkpointEntries: 25 });
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(
+        ids(20, batch * 20 + 1).map((id) => store.insertCourse(newCourse('a', Number(id.slice(6))))),
+      );
+    }
+    await store.checkpoint();
+    expect(store.stats()?.checkpoints).toBeGreaterThan(1);
+    await store.insertCourse(newCourse('a', 201));
+    // Abandoned, not closed: the snapshot plus the journal after it must hold all 201.
+    expect(await presentIds(dataDir, ids(201))).toEqual(ids(201));
+    expect((await readdir(dataDir)).sort()).toEqual([FILES.journal, FILES.snapshot]);
+    await store.close();
+  });
+
+  it('rejects a write whose journal write fails, and every write after it', async () => {
+    const dataDir = await tempDir();
+    const store = await openSqljsStore({ dataDir });
+    await store.insertCourse(newCourse('a', 1));
+    // The next journal file is /dev/full: the checkpoint succeeds, the next append gets ENOSPC.
+    await symlink('/dev/full', join(dataDir, FILES.nextJournal));
+    await store.checkpoint();
+
+    await expect(store.insertCourse(newCourse('a', 2))).rejects.toThrow('journal write failed');
+    expect(store.isWritable()).toBe(false);
+    await expect(store.insertCourse(newCourse('a', 3))).rejects.toThrow('journal write failed');
+    await store.close();
+    // The journal is now that symlink; reading /dev/full never ends.
+    await rm(join(dataDir, FILES.journal));
+    expect(await presentIds(dataDir, ids(3))).toEqual(ids(1));
+  });
+});

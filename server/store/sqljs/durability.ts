@@ -1,0 +1,136 @@
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StoreLogger } from '../store-logger.ts';
+import type { SqlDatabase } from './database.ts';
+import { FILES, fsyncDir, writeSnapshot } from './files.ts';
+import { encodeEntry, type SqlOp } from './journal-codec.ts';
+import { type JournalStats, JournalWriter } from './journal-writer.ts';
+import { META, SQL } from './statements.ts';
+
+/** When the journal is big enough that replaying it would slow the next start, and where files go. */
+export interface DurabilityOptions {
+  dir: string;
+  logger: StoreLogger;
+  /** Checkpoint in the background once the journal holds this many bytes (default 8 MiB). */
+  checkpointBytes?: number;
+  /** … or this many entries (default 50,000). */
+  checkpointEntries?: number;
+}
+
+/**
+ * Makes writes to an in-memory database durable: each write becomes one journal entry (group
+ * committed), and checkpoints fold the journal into a snapshot so it never grows without bound.
+ */
+export class Durability {
+  #writer!: JournalWriter;
+  #seq: number;
+  #checkpointing: Promise<void> | undefined;
+  #checkpoints = 0;
+  #broken = false;
+  #closing = false;
+
+  private constructor(
+    private readonly db: SqlDatabase,
+    seq: number,
+    private readonly options: DurabilityOptions,
+  ) {
+    this.#seq = seq;
+  }
+
+  /** Starts journaling after entry `seq` into the (already reset) journal of `options.dir`. */
+  static async open(db: SqlDatabase, seq: number, options: DurabilityOptions): Promise<Durability> {
+    const durability = new Durability(db, seq, options);
+    const path = join(options.dir, FILES.journal);
+    durability.#writer = await JournalWriter.open(path, (stats) => durability.#onFlushed(stats));
+    return durability;
+  }
+
+  /** Why writes are refused, if they are. */
+  get failure(): Error | undefined {
+    return this.#writer.failure;
+  }
+
+  /** Journal counters plus how many checkpoints completed. */
+  stats(): JournalStats & { checkpoints: number } {
+    return { ...this.#writer.stats(), checkpoints: this.#checkpoints };
+  }
+
+  /** Journals `ops`, already applied in memory; resolves once the entry is durable. */
+  append(ops: readonly SqlOp[]): Promise<void> {
+    if (this.#writer.failure) return Promise.reject(this.#writer.failure);
+    this.#seq++;
+    return this.#writer.append(encodeEntry({ seq: this.#seq, ops: [...ops] }));
+  }
+
+  /**
+   * Writes a snapshot of everything applied so far and drops the journal it covers. If one is
+   * already running it waits for it and writes another, since that one may predate recent writes.
+   */
+  async checkpoint(): Promise<void> {
+    while (this.#checkpointing) await this.#checkpointing.catch(() => {});
+    return this.#startCheckpoint();
+  }
+
+  /** Waits for queued writes, checkpoints unless the journal failed, and closes the journal. */
+  async close(): Promise<void> {
+    this.#closing = true;
+    await this.#checkpointing?.catch(() => {});
+    await this.#writer.idle();
+    try {
+      if (!this.#writer.failure && !this.#broken) await this.checkpoint();
+    } finally {
+      await this.#writer.close();
+    }
+  }
+
+  #startCheckpoint(): Promise<void> {
+    this.#checkpointing ??= this.#checkpoint().then(
+      () => {
+        this.#checkpointing = undefined;
+      },
+      (error: unknown) => {
+        this.#checkpointing = undefined;
+        // The journal still holds every write, so nothing is lost; stop trying so a full disk
+        // does not turn into a checkpoint loop, and let the next start replay.
+        this.#broken = true;
+        throw new Error('checkpoint failed', { cause: error });
+      },
+    );
+    return this.#checkpointing;
+  }
+
+  async #checkpoint(): Promise<void> {
+    if (this.#writer.failure) throw this.#writer.failure;
+    const started = performance.now();
+    const seq = this.#seq;
+    // Outside the journal on purpose: it describes the snapshot, and replay never needs it.
+    this.db.transact([[SQL.setMeta, [META.journalSeq, seq]]]);
+    const bytes = this.db.db.export();
+    // Same tick as the export: every entry after `seq` goes to the next file.
+    const { dir } = this.options;
+    const rotated = this.#writer.rotate(join(dir, FILES.nextJournal));
+    // Observed now so a journal failure during the snapshot write is not an unhandled rejection.
+    rotated.catch(() => {});
+    await writeSnapshot(dir, bytes);
+    await rotated;
+    await rm(join(dir, FILES.journal), { force: true });
+    await rename(join(dir, FILES.nextJournal), join(dir, FILES.journal));
+    await fsyncDir(dir);
+    this.#checkpoints++;
+    const ms = Math.round(performance.now() - started);
+    this.options.logger.info({ seq, bytes: bytes.length, ms }, 'store checkpoint written');
+  }
+
+  #onFlushed(stats: Readonly<JournalStats>): void {
+    const { checkpointBytes = 8 * 1024 * 1024, checkpointEntries = 50_000 } = this.options;
+    if (stats.fileBytes < checkpointBytes && stats.fileEntries < checkpointEntries) return;
+    if (this.#checkpointing || this.#broken || this.#closing) return;
+    // Deferred so the acknowledgements of this flush go out before the export blocks the loop.
+    setImmediate(() => {
+      if (this.#closing || this.#checkpointing) return;
+      this.#startCheckpoint().catch((error: unknown) =>
+        this.options.logger.error({ err: error }, 'store checkpoint failed'),
+      );
+    });
+  }
+}

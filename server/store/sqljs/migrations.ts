@@ -1,0 +1,107 @@
+import type { Database } from 'sql.js';
+
+/** One schema step. `version` is what `PRAGMA user_version` holds once it has run. */
+export interface Migration {
+  version: number;
+  name: string;
+  statements: readonly string[];
+}
+
+/**
+ * Every schema change, oldest first. Append only: a released step is never edited, because
+ * snapshots on disk record the version they were written at.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'courses, api keys, idempotent responses',
+    statements: [
+      // Counters that must survive deletes (the next seq of each table) and the journal position
+      // the snapshot includes.
+      'CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)',
+      `CREATE TABLE courses (
+        id TEXT PRIMARY KEY,
+        owner_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        published_at TEXT,
+        archived_at TEXT,
+        seq INTEGER NOT NULL UNIQUE
+      )`,
+      'CREATE INDEX courses_owner_seq ON courses (owner_id, seq)',
+      'CREATE INDEX courses_owner_status_seq ON courses (owner_id, status, seq)',
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        owner_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        start TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        expires_at TEXT,
+        revoked_at TEXT,
+        seq INTEGER NOT NULL UNIQUE
+      )`,
+      'CREATE INDEX api_keys_owner_seq ON api_keys (owner_id, seq)',
+      `CREATE TABLE idempotency (
+        scope TEXT NOT NULL,
+        key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (scope, key)
+      )`,
+      // The purge deletes by age; without this index it would scan every stored response.
+      'CREATE INDEX idempotency_created_at ON idempotency (created_at)',
+    ],
+  },
+  {
+    version: 2,
+    name: 'course environments (test keys see only test courses)',
+    statements: [
+      // Every course so far was made with a production key.
+      "ALTER TABLE courses ADD COLUMN environment TEXT NOT NULL DEFAULT 'prod'",
+      'DROP INDEX courses_owner_seq',
+      'DROP INDEX courses_owner_status_seq',
+      'CREATE INDEX courses_owner_env_seq ON courses (owner_id, environment, seq)',
+      'CREATE INDEX courses_owner_env_status_seq ON courses (owner_id, environment, status, seq)',
+      'CREATE INDEX api_keys_owner_env_seq ON api_keys (owner_id, environment, seq)',
+    ],
+  },
+];
+
+/** The schema version this code writes. */
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+/**
+ * Brings `db` up to {@link SCHEMA_VERSION}, one transaction per step; returns how many steps ran.
+ * Refuses a database written by newer code rather than guessing at its schema.
+ */
+export function applyMigrations(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = Number(db.exec('PRAGMA user_version')[0]?.values[0]?.[0] ?? 0);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new Error(`database schema version ${current} is newer than this code's ${latest}`);
+  }
+  let ran = 0;
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.exec('BEGIN');
+    try {
+      for (const sql of migration.statements) db.exec(sql);
+      db.exec(`PRAGMA user_version = ${migration.version}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw new Error(`migration ${migration.version} (${migration.name}) failed`, { cause: error });
+    }
+    ran++;
+  }
+  return ran;
+}

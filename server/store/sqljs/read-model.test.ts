@@ -1,0 +1,168 @@
+import { symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import initSqlJs from 'sql.js';
+import { describe, expect, it } from 'vitest';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import { StoreConflictError } from '../errors.ts';
+import { SILENT_LOGGER } from '../store-logger.ts';
+import { account, newApiKey, newCourse, tempDir } from '../test-support.ts';
+import { SqlDatabase } from './database.ts';
+import { Durability } from './durability.ts';
+import { FILES, writeSnapshot } from './files.ts';
+import { applyMigrations } from './migrations.ts';
+import { openSqljsStore } from './open-sqljs-store.ts';
+import { type ReadUniverse, readAllFromSql, readAllFromStore } from './read-model-oracle.ts';
+import { SqljsStore } from './sqljs-store.ts';
+
+const sqlJs = await initSqlJs();
+const STATUSES: CourseStatus[] = ['draft', 'published', 'archived'];
+const ENVIRONMENTS: KeyEnvironment[] = ['prod', 'test'];
+
+/** A store built as `openSqljsStore` builds it, but with the database handle kept for the SQL oracle. */
+async function openWithHandle(dir: string | undefined, checkpointEntries?: number) {
+  const sql = new SqlDatabase(new sqlJs.Database());
+  applyMigrations(sql.db);
+  if (dir === undefined) return { sql, store: new SqljsStore(sql, undefined) };
+  await writeSnapshot(dir, sql.db.export());
+  const options = { dir, logger: SILENT_LOGGER, ...(checkpointEntries ? { checkpointEntries } : {}) };
+  return { sql, store: new SqljsStore(sql, await Durability.open(sql, 0, options)) };
+}
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
+function random(seed: number): (n: number) => number {
+  let a = seed;
+  return (n) => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+
+/** Runs `count` random writes, conflicts included; returns everything they touched. */
+async function randomWrites(store: SqljsStore, seed: number, count: number): Promise<ReadUniverse> {
+  const pick = random(seed);
+  const owners = ['a', 'b', 'c'];
+  const universe: ReadUniverse = {
+    owners: [...owners, 'nobody'],
+    courseIds: [],
+    hashes: ['nope'],
+    idempotencyKeys: [],
+  };
+  const keyIds: Array<[owner: string, id: string]> = [];
+  const conflict = (error: unknown) => expect(error).toBeInstanceOf(StoreConflictError);
+  for (let i = 0; i < count; i++) {
+    const owner = owners[pick(3)] as string;
+    const environment = ENVIRONMENTS[pick(2)] as KeyEnvironment;
+    const courseId = universe.courseIds[pick(universe.courseIds.length + 1)] ?? 'crs_missing';
+    const op = pick(100);
+    if (op < 30) {
+      const course = newCourse(owner, i, STATUSES[pick(3)], environment);
+      // Sometimes a key already used: the whole insert must fail and change nothing.
+      const key = `k${pick(40)}`;
+      const scope = `${owner} createCourse`;
+      const response = {
+        scope,
+        key,
+        requestHash: `h${i}`,
+        status: 201,
+        body: { id: course.id, n: i },
+        createdAt: at(i),
+      };
+      universe.courseIds.push(course.id);
+      universe.idempotencyKeys.push([scope, key]);
+      await store.insertCourse(course, pick(2) ? response : undefined).catch(conflict);
+    } else if (op < 33) {
+      await store
+        .insertCourse({ ...newCourse(owner, i, 'draft', environment), id: courseId })
+        .catch(conflict);
+    } else if (op < 55) {
+      const status = STATUSES[pick(3)] as CourseStatus;
+      const changes = pick(2)
+        ? { status, archivedAt: status === 'archived' ? at(i) : null }
+        : { name: `Renamed ${i}` };
+      const changed = { ...changes, updatedAt: at(i), description: undefined };
+      await store.updateCourse(account(owner, environment), courseId, changed);
+    } else if (op < 64) {
+      await store.deleteCourse(account(owner, environment), courseId);
+    } else if (op < 65) {
+      await store.deleteAllCourses(account(owner, environment));
+    } else if (op < 75) {
+      const key = { ...newApiKey(owner, i, environment), hash: `hash-${pick(60)}` };
+      universe.hashes.push(key.hash);
+      keyIds.push([owner, key.id]);
+      await store.insertApiKey(key).catch(conflict);
+    } else if (op < 82) {
+      const [keyOwner, id] = keyIds[pick(keyIds.length + 1)] ?? [owner, 'key_missing'];
+      await store.revokeApiKey(pick(4) ? keyOwner : owner, id, at(i));
+    } else if (op < 95) {
+      const uses = Array.from({ length: pick(4) }, () => ({
+        id: keyIds[pick(keyIds.length + 1)]?.[1] ?? 'key_missing',
+        lastUsedAt: at(pick(count)),
+      }));
+      await store.recordApiKeyUse(uses);
+    } else {
+      await store.purgeIdempotentResponses(at(pick(i + 1)));
+    }
+  }
+  return universe;
+}
+
+describe('the read model', () => {
+  it.each([1, 2, 3])(
+    'answers every read as the SQL tables do after random writes (memory, seed %i)',
+    async (seed) => {
+      const { sql, store } = await openWithHandle(undefined);
+      const universe = await randomWrites(store, seed, 400);
+      expect(await readAllFromStore(store, universe)).toEqual(readAllFromSql(sql, universe));
+      await store.close();
+    },
+  );
+
+  it('stays equal to SQL across background checkpoints, close and reopen, and replay', async () => {
+    const dir = await tempDir();
+    const { sql, store } = await openWithHandle(dir, 25);
+    const universe = await randomWrites(store, 7, 300);
+    const expected = readAllFromSql(sql, universe);
+    expect(await readAllFromStore(store, universe)).toEqual(expected);
+
+    // Abandoned: a second store rebuilds from the snapshot plus the journal replayed over it.
+    const replayed = await openSqljsStore({ dataDir: dir });
+    expect(await readAllFromStore(replayed, universe)).toEqual(expected);
+    await replayed.close();
+    await store.close();
+    const reopened = await openSqljsStore({ dataDir: dir });
+    expect(await readAllFromStore(reopened, universe)).toEqual(expected);
+    await reopened.close();
+  });
+
+  it('shows what sql.js holds after a failed journal write, and refuses every later write', async () => {
+    const dir = await tempDir();
+    const { sql, store } = await openWithHandle(dir);
+    const universe = await randomWrites(store, 11, 100);
+    // The next journal file is /dev/full: the checkpoint succeeds, the next append gets ENOSPC.
+    await symlink('/dev/full', join(dir, FILES.nextJournal));
+    await store.checkpoint();
+    await expect(store.insertCourse(newCourse('a', 1000))).rejects.toThrow('journal write failed');
+    await expect(store.deleteCourse(account('a'), 'crs_a_1000')).rejects.toThrow('journal write failed');
+    universe.courseIds.push('crs_a_1000');
+    expect(await readAllFromStore(store, universe)).toEqual(readAllFromSql(sql, universe));
+    await store.close();
+  });
+
+  it('hands out frozen records that a caller cannot change', async () => {
+    const { store } = await openWithHandle(undefined);
+    const course = await store.insertCourse(newCourse('a', 1));
+    const key = await store.insertApiKey(newApiKey('a', 1));
+    expect(() => Object.assign(course, { name: 'x' })).toThrow(TypeError);
+    expect(() => (key.scopes as string[]).push('admin')).toThrow(TypeError);
+    const [listed] = await store.listCourses({ ...account('a'), limit: 1 });
+    expect(Object.isFrozen(listed)).toBe(true);
+    expect(await store.findApiKeyByHash(key.hash)).toMatchObject({
+      scopes: ['courses:read', 'courses:write'],
+    });
+  });
+});

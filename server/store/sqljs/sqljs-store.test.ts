@@ -1,0 +1,20 @@
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { storeContract } from '../store-contract.ts';
+import { newCourse, tempDir } from '../test-support.ts';
+import { openSqljsStore } from './open-sqljs-store.ts';
+
+storeContract('sql.js in memory', () => openSqljsStore({ dataDir: ':memory:' }));
+storeContract('sql.js on disk', async () => openSqljsStore({ dataDir: await tempDir() }));
+
+describe('the sql.js store in :memory: mode', () => {
+  it('creates no directory, snapshot or journal', async () => {
+    const store = await openSqljsStore({ dataDir: ':memory:' });
+    await store.insertCourse(newCourse('a', 1));
+    await store.close();
+    const names = await readdir('.');
+    expect(names).not.toContain(':memory:');
+    expect(names.filter((name) => /^(snapshot|journal)/.test(name))).toEqual([]);
+    expect(store.stats()).toBeUndefined();
+  });
+});

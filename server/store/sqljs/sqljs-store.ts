@@ -1,0 +1,276 @@
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type {
+  ApiKeyRecord,
+  CourseChanges,
+  CourseOwner,
+  CourseRecord,
+  DependencyHealth,
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
+  IdempotentResponse,
+  PageQuery,
+  Store,
+} from '../store.ts';
+import { apiKeyRecord } from './api-key-index.ts';
+import { courseRecord } from './course-index.ts';
+import type { Row, SqlDatabase } from './database.ts';
+import type { Durability } from './durability.ts';
+import type { SqlOp } from './journal-codec.ts';
+import type { JournalStats } from './journal-writer.ts';
+import { loadReadModel, type ReadModel } from './read-model.ts';
+import * as S from './statements.ts';
+
+export class SqljsStore implements Store {
+  #courseSeq: number;
+  #apiKeySeq: number;
+  #closed: Promise<void> | undefined;
+  readonly #model: ReadModel;
+  // Claims live in memory: one process owns the data directory (its lock file proves it).
+  readonly #claims = new Set<string>();
+
+  /** Use `openSqljsStore`; this wires parts it has already opened and recovered. */
+  constructor(
+    private readonly sql: SqlDatabase,
+    private readonly durability: Durability | undefined,
+    private readonly unlock: () => Promise<void> = async () => undefined,
+  ) {
+    this.#courseSeq = Math.max(
+      sql.meta(S.META.courseSeq),
+      sql.one('SELECT max(seq) FROM courses', [], num) ?? 0,
+    );
+    this.#apiKeySeq = Math.max(
+      sql.meta(S.META.apiKeySeq),
+      sql.one('SELECT max(seq) FROM api_keys', [], num) ?? 0,
+    );
+    this.#model = loadReadModel(sql);
+  }
+
+  async insertCourse(
+    course: Omit<CourseRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+  ): Promise<CourseRecord> {
+    const record = courseRecord(course, this.#courseSeq + 1);
+    const ops: SqlOp[] = [
+      [S.SQL.insertCourse, S.courseParams(record)],
+      [S.SQL.setMeta, [S.META.courseSeq, record.seq]],
+    ];
+    const response = idempotent && S.idempotentParams(idempotent);
+    if (response) ops.push([S.SQL.insertIdempotent, response]);
+    const durable = this.#write(ops, ({ courses, idempotency }) => {
+      courses.put(record);
+      if (response) idempotency.add(response);
+    });
+    this.#courseSeq = record.seq;
+    await durable;
+    return record;
+  }
+
+  async getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined> {
+    return this.#model.courses.get(owner, id);
+  }
+
+  async listCourses(
+    query: PageQuery & CourseOwner & { status?: CourseStatus | undefined },
+  ): Promise<CourseRecord[]> {
+    return this.#model.courses.list(query);
+  }
+
+  async updateCourse(
+    owner: CourseOwner,
+    id: string,
+    changes: CourseChanges,
+    expectedStatus?: CourseStatus,
+  ): Promise<CourseRecord | undefined> {
+    const current = this.#model.courses.get(owner, id);
+    // Checked and written with no await between: nothing else can change the course meanwhile.
+    if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return undefined;
+    // Only the columns the UPDATE sets, whatever else `changes` carries.
+    const { name, description, status, updatedAt, publishedAt, archivedAt } = {
+      ...current,
+      ...withoutUndefined(changes),
+    };
+    const next = courseRecord(
+      { ...current, name, description, status, updatedAt, publishedAt, archivedAt },
+      current.seq,
+    );
+    await this.#write(
+      [
+        [
+          S.SQL.updateCourse,
+          [
+            name,
+            description,
+            status,
+            updatedAt,
+            publishedAt,
+            archivedAt,
+            id,
+            owner.ownerId,
+            owner.environment,
+          ],
+        ],
+      ],
+      ({ courses }) => courses.put(next),
+    );
+    return next;
+  }
+
+  async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
+    const current = this.#model.courses.get(owner, id);
+    if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return false;
+    await this.#write([[S.SQL.deleteCourse, [id, owner.ownerId, owner.environment]]], ({ courses }) =>
+      courses.delete(id),
+    );
+    return true;
+  }
+
+  async deleteAllCourses(owner: CourseOwner): Promise<number> {
+    let deleted = 0;
+    await this.#write([[S.SQL.deleteAllCourses, [owner.ownerId, owner.environment]]], ({ courses }) => {
+      deleted = courses.deleteAll(owner).length;
+    });
+    return deleted;
+  }
+
+  async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
+    const record = apiKeyRecord(key, this.#apiKeySeq + 1);
+    const ops: SqlOp[] = [
+      [S.SQL.insertApiKey, S.apiKeyParams(record)],
+      [S.SQL.setMeta, [S.META.apiKeySeq, record.seq]],
+    ];
+    const response = idempotent && S.idempotentParams(idempotent);
+    if (response) ops.push([S.SQL.insertIdempotent, response]);
+    const durable = this.#write(ops, ({ apiKeys, idempotency }) => {
+      apiKeys.add(record);
+      if (response) idempotency.add(response);
+    });
+    this.#apiKeySeq = record.seq;
+    await durable;
+    return record;
+  }
+
+  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
+    return this.#model.apiKeys.findByHash(hash);
+  }
+
+  async listApiKeys(
+    query: PageQuery & { environment?: KeyEnvironment | undefined },
+  ): Promise<ApiKeyRecord[]> {
+    return this.#model.apiKeys.list(query);
+  }
+
+  /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
+  async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
+    const current = this.#model.apiKeys.get(ownerId, id);
+    if (!current || current.revokedAt !== null) return current;
+    const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
+    await this.#write([[S.SQL.revokeApiKey, [revokedAt, id, ownerId]]], ({ apiKeys }) =>
+      apiKeys.replace(next),
+    );
+    return next;
+  }
+
+  async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
+    if (uses.length === 0) return;
+    await this.#write(
+      uses.map(({ id, lastUsedAt }): SqlOp => [S.SQL.touchApiKey, [lastUsedAt, id]]),
+      ({ apiKeys }) => {
+        for (const { id, lastUsedAt } of uses) apiKeys.touch(id, lastUsedAt);
+      },
+    );
+  }
+
+  async getIdempotentResponse(scope: string, key: string): Promise<IdempotentResponse | undefined> {
+    return this.#model.idempotency.get(scope, key);
+  }
+
+  async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+    const id = `${claim.scope.length}:${claim.scope}\n${claim.key}`;
+    // Checked and taken before any await, so two concurrent duplicates cannot both pass.
+    if (this.#claims.has(id)) return { kind: 'busy' };
+    const stored = this.#model.idempotency.get(claim.scope, claim.key);
+    if (stored && stored.createdAt >= claim.expiredBefore) return { kind: 'stored', response: stored };
+    this.#claims.add(id);
+    try {
+      // Expired but not yet purged: purge now, so this key can be stored again.
+      if (stored) await this.purgeIdempotentResponses(claim.expiredBefore);
+    } catch (error) {
+      this.#claims.delete(id);
+      throw error;
+    }
+    return { kind: 'claimed' };
+  }
+
+  async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
+    this.#claims.delete(`${scope.length}:${scope}\n${key}`);
+  }
+
+  async purgeIdempotentResponses(createdBefore: string): Promise<void> {
+    // SQLite picks the rows (its own TEXT ordering), so the model forgets exactly those.
+    const purged = this.sql.all(S.SQL.purgeableIdempotent, [createdBefore], (row) => row);
+    await this.#write([[S.SQL.purgeIdempotent, [createdBefore]]], ({ idempotency }) => {
+      for (const [scope, key] of purged) idempotency.delete(scope as string, key as string);
+    });
+  }
+
+  /** Whether the store takes writes: open, and its journal has not failed. */
+  isWritable(): boolean {
+    return this.#closed === undefined && this.durability?.failure === undefined;
+  }
+
+  async checkHealth(): Promise<DependencyHealth> {
+    if (this.isWritable()) return { status: 'up' };
+    return { status: 'down', detail: this.#closed ? 'The store is closed.' : 'The journal failed.' };
+  }
+
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      try {
+        await this.durability?.close();
+      } finally {
+        this.sql.close();
+        await this.unlock();
+      }
+    })();
+    return this.#closed;
+  }
+
+  /** Journal and checkpoint counters; `undefined` in `:memory:` mode. */
+  stats(): (JournalStats & { checkpoints: number }) | undefined {
+    return this.durability?.stats();
+  }
+
+  /** Folds the journal into a new snapshot now rather than when it reaches its size limit. */
+  async checkpoint(): Promise<void> {
+    this.#assertWritable();
+    await this.durability?.checkpoint();
+  }
+
+  /**
+   * Applies `ops` in memory as one transaction (throws, changing nothing, if that fails), then
+   * `apply` to the read model, which so shows exactly what sql.js holds, then journals them. A
+   * journal failure after that rejects the write but, as before, leaves it in sql.js and so in
+   * the model: a rejection means "not known to be durable".
+   */
+  #write(ops: readonly SqlOp[], apply: (model: ReadModel) => void): Promise<void> {
+    this.#assertWritable();
+    this.sql.transact(ops);
+    apply(this.#model);
+    return this.durability ? this.durability.append(ops) : Promise.resolve();
+  }
+
+  #assertWritable(): void {
+    if (this.#closed) throw new Error('the store is closed');
+    const failure = this.durability?.failure;
+    if (failure) throw failure;
+  }
+}
+
+function num(row: Row): number {
+  return Number(row[0] ?? 0);
+}
+
+function withoutUndefined(changes: CourseChanges): CourseChanges {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+}

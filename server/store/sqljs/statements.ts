@@ -1,0 +1,144 @@
+import type { SqlValue } from 'sql.js';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../store.ts';
+import type { Row } from './database.ts';
+
+const COURSE_COLUMNS =
+  'id, owner_id, name, description, status, created_at, updated_at, published_at, archived_at, seq, environment';
+const KEY_COLUMNS =
+  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
+const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
+
+/**
+ * Every statement the store runs. Values are always bound parameters, never computed in SQL
+ * (no `now()`, no `random()`), so replaying the journal reproduces the database exactly.
+ */
+export const SQL = {
+  setMeta:
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  insertCourse: `INSERT INTO courses (${COURSE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // Every course statement is scoped by owner and environment: isolation lives in the queries.
+  getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = ? AND owner_id = ? AND environment = ?`,
+  listCourses: `SELECT ${COURSE_COLUMNS} FROM courses
+    WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  listCoursesByStatus: `SELECT ${COURSE_COLUMNS} FROM courses
+    WHERE owner_id = ? AND environment = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  updateCourse: `UPDATE courses SET name = ?, description = ?, status = ?, updated_at = ?, published_at = ?,
+    archived_at = ? WHERE id = ? AND owner_id = ? AND environment = ?`,
+  deleteCourse: 'DELETE FROM courses WHERE id = ? AND owner_id = ? AND environment = ?',
+  deleteAllCourses: 'DELETE FROM courses WHERE owner_id = ? AND environment = ?',
+  insertApiKey: `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND owner_id = ?`,
+  findApiKeyByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ?`,
+  listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys
+    WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  revokeApiKey: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND owner_id = ?',
+  // Never moves last use backwards when batches from different moments arrive out of order.
+  touchApiKey:
+    'UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)',
+  insertIdempotent: `INSERT INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
+  getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
+  purgeIdempotent: 'DELETE FROM idempotency WHERE created_at < ?',
+  purgeableIdempotent: 'SELECT scope, key FROM idempotency WHERE created_at < ?',
+  // Full scans, once at open, to build the read model.
+  allCourses: `SELECT ${COURSE_COLUMNS} FROM courses ORDER BY seq`,
+  allApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY seq`,
+  allIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency`,
+} as const;
+
+/** The `meta` keys of the sequence counters and of the journal position a snapshot includes. */
+export const META = {
+  courseSeq: 'courses.seq',
+  apiKeySeq: 'api_keys.seq',
+  journalSeq: 'journal.seq',
+} as const;
+
+/** A course's values in {@link SQL.insertCourse} order. */
+export function courseParams(c: CourseRecord): SqlValue[] {
+  return [
+    c.id,
+    c.ownerId,
+    c.name,
+    c.description,
+    c.status,
+    c.createdAt,
+    c.updatedAt,
+    c.publishedAt,
+    c.archivedAt,
+    c.seq,
+    c.environment,
+  ];
+}
+
+/** A course from a row of `COURSE_COLUMNS`. */
+export function courseFromRow(r: Row): CourseRecord {
+  return {
+    id: r[0] as string,
+    ownerId: r[1] as string,
+    environment: r[10] as KeyEnvironment,
+    name: r[2] as string,
+    description: r[3] as string,
+    status: r[4] as CourseStatus,
+    createdAt: r[5] as string,
+    updatedAt: r[6] as string,
+    publishedAt: r[7] as string | null,
+    archivedAt: r[8] as string | null,
+    seq: r[9] as number,
+  };
+}
+
+/** A key's values in {@link SQL.insertApiKey} order; scopes as JSON text. */
+export function apiKeyParams(k: ApiKeyRecord): SqlValue[] {
+  const scopes = JSON.stringify(k.scopes);
+  return [
+    k.id,
+    k.ownerId,
+    k.name,
+    k.hash,
+    k.start,
+    k.environment,
+    scopes,
+    k.createdAt,
+    k.lastUsedAt,
+    k.expiresAt,
+    k.revokedAt,
+    k.seq,
+  ];
+}
+
+/** A key from a row of `KEY_COLUMNS`. */
+export function apiKeyFromRow(r: Row): ApiKeyRecord {
+  return {
+    id: r[0] as string,
+    ownerId: r[1] as string,
+    name: r[2] as string,
+    hash: r[3] as string,
+    start: r[4] as string,
+    environment: r[5] as KeyEnvironment,
+    scopes: JSON.parse(r[6] as string) as string[],
+    createdAt: r[7] as string,
+    lastUsedAt: r[8] as string | null,
+    expiresAt: r[9] as string | null,
+    revokedAt: r[10] as string | null,
+    seq: r[11] as number,
+  };
+}
+
+/** A stored response's values in {@link SQL.insertIdempotent} order; the body as JSON text. */
+export function idempotentParams(r: IdempotentResponse): SqlValue[] {
+  return [r.scope, r.key, r.requestHash, r.status, JSON.stringify(r.body ?? null), r.createdAt];
+}
+
+/** A stored response from a row of `IDEMPOTENCY_COLUMNS`. */
+export function idempotentFromRow(r: Row): IdempotentResponse {
+  return {
+    scope: r[0] as string,
+    key: r[1] as string,
+    requestHash: r[2] as string,
+    status: r[3] as number,
+    body: JSON.parse(r[4] as string),
+    createdAt: r[5] as string,
+  };
+}
