@@ -70,11 +70,13 @@ export function baselineAnswers(): BaselineAnswers {
     return { list: page, one: page.data[0], etag: '"synthetic"', created: createdCourse };
   }
   const bodies = JSON.parse(readFileSync(file, 'utf8')) as ReferenceBodies;
+  // Our created course as the template, so every field our server adds (in its order) is there too.
+  const template = JSON.parse(bodies.created) as BaselineCourse;
   return {
     list: JSON.parse(bodies.list),
     one: JSON.parse(bodies.one),
     etag: bodies.etag,
-    created: createdCourse,
+    created: (input) => ({ ...template, ...createdCourse(input) }),
   };
 }
 
