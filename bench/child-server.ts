@@ -16,6 +16,8 @@ export interface ChildServer {
   announcedMs: number;
   /** Resident memory now and at its peak, in MB (Linux `/proc`; `NaN` elsewhere). */
   memory(): Promise<{ rssMb: number; peakMb: number }>;
+  /** CPU time (user + system) the child has used so far, in ms (Linux `/proc`; `NaN` elsewhere). */
+  cpuMs(): Promise<number>;
   /** SIGTERM, then SIGKILL if the child has not exited within 10 s. */
   stop(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export function spawnServer(
         spawnedAt: started,
         announcedMs: performance.now() - started,
         memory: () => memoryOf(child.pid ?? -1),
+        cpuMs: () => cpuMsOf(child.pid ?? -1),
         async stop() {
           if (child.exitCode !== null || child.signalCode !== null) return;
           const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -91,6 +94,20 @@ async function memoryOf(pid: number): Promise<{ rssMb: number; peakMb: number }>
     return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
   } catch {
     return { rssMb: Number.NaN, peakMb: Number.NaN };
+  }
+}
+
+// Linux reports CPU time in clock ticks, 100 per second on every common configuration.
+const TICKS_PER_SECOND = 100;
+
+async function cpuMsOf(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name, which may itself hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
   }
 }
 

@@ -14,6 +14,8 @@ export interface BenchOptions {
   sizes: { small: number; large: number };
   /** Where seeded data sets are kept between runs (seeding 100,000 courses takes a while). */
   dataCache: string | undefined;
+  /** Only these scenario ids (all when empty), for A/B runs of one path. */
+  only: string[];
 }
 
 /** The usage text printed by `--help`. */
@@ -26,7 +28,8 @@ export const usage = `Usage: npm run bench -- [options]
   --tool NAME        wrk | autocannon (default: wrk when on PATH)
   --baselines-only   run only bare node:http and bare Koa
   --large N          courses in the large data set (default 100000)
-  --data-cache DIR   keep the seeded data sets in DIR and reuse them while server/store is unchanged`;
+  --data-cache DIR   keep the seeded data sets in DIR and reuse them while server/store is unchanged
+  --only IDS         only these scenarios, comma-separated (list,get,get-304,create,list-large,create-large)`;
 
 function positive(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -49,6 +52,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       'baselines-only': { type: 'boolean', default: false },
       large: { type: 'string' },
       'data-cache': { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -68,5 +72,6 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     baselinesOnly: values['baselines-only'] === true,
     sizes: { small: 1_000, large: Math.round(positive(values.large, 'large', 100_000)) },
     dataCache: values['data-cache'],
+    only: values.only ? values.only.split(',').map((id) => id.trim()) : [],
   };
 }

@@ -39,7 +39,10 @@ try {
   for (const scenario of plan) {
     const dir = join(root, `prof-${scenario.id}`);
     const { server } = await startOurs(seeded.dir, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-    const request = scenario.request(seeded);
+    const etag = await fetch(`${server.url}/api/v1/courses/${seeded.courseId}`, {
+      headers: { authorization: `Bearer ${seeded.key}` },
+    }).then((r) => r.headers.get('etag') ?? '');
+    const request = scenario.request({ ...seeded, etag });
     const load = { connections: 50, durationSeconds: seconds };
     await generator.run(server.url, request, { ...load, durationSeconds: 2 });
     const fromUs = nowUs();

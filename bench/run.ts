@@ -8,6 +8,7 @@ import { type Datasets, prepareDatasets } from './datasets.ts';
 import { pickLoadGenerator } from './load/index.ts';
 import { parseOptions, usage } from './options.ts';
 import { runPasses } from './passes.ts';
+import { captureReferenceBodies, referenceEnv } from './reference-bodies.ts';
 import { evaluateTargets, formatReport } from './report.ts';
 import { formatScaleOut, runScaleOut } from './scale-out/run-scale-out.ts';
 import { scenarios } from './scenarios.ts';
@@ -30,23 +31,31 @@ if (!options.baselinesOnly && !existsSync(join(repoRoot, 'server/index.ts'))) {
 }
 
 const generator = pickLoadGenerator(options.tool);
-const plan = scenarios(options.sizes);
+const plan = scenarios(options.sizes).filter((s) => options.only.length === 0 || options.only.includes(s.id));
 const root = await mkdtemp(join(tmpdir(), 'course-bench-'));
+let datasets: Datasets | undefined;
+const needsLarge = plan.some((s) => s.dataset === 'large');
+const sizes = { small: options.sizes.small, large: needsLarge ? options.sizes.large : undefined };
+if (!options.baselinesOnly) datasets = await prepareDatasets(root, sizes, options.dataCache, log);
+// The baselines serve our server's exact bodies for the same requests, so ratios compare equal work.
+const reference = datasets && (await captureReferenceBodies(datasets.small, root));
+const env = reference ? { [referenceEnv]: reference.file } : {};
 const [node, koa] = await Promise.all([
-  spawnServer('bench/baselines/node-http.ts'),
-  spawnServer('bench/baselines/koa.ts'),
+  spawnServer('bench/baselines/node-http.ts', { env }),
+  spawnServer('bench/baselines/koa.ts', { env }),
 ]);
 try {
   log(
     `load generator ${generator.name}, ${options.connections} connections, ${options.passes} pass(es) of ${options.durationSeconds} s runs`,
   );
-  let datasets: Datasets | undefined;
-  if (!options.baselinesOnly) datasets = await prepareDatasets(root, options.sizes, options.dataCache, log);
-  const raw = await runPasses(options, generator, plan, { node, koa }, datasets, root, log);
-  // PostgreSQL + Redis, one and two instances (skipped when PostgreSQL does not answer).
-  const scaleOut = options.baselinesOnly
-    ? undefined
-    : await runScaleOut({ ...options, node, largeSize: options.sizes.large, generator, log });
+  const etag = reference?.bodies.etag ?? '"synthetic"';
+  const raw = await runPasses(options, generator, plan, { node, koa }, datasets, etag, root, log);
+  // PostgreSQL + Redis, one and two instances (skipped when PostgreSQL does not answer, and in
+  // `--only` runs).
+  const scaleOut =
+    options.baselinesOnly || options.only.length > 0
+      ? undefined
+      : await runScaleOut({ ...options, node, largeSize: options.sizes.large, generator, log });
   const summary = summarise(raw, plan);
   summary.startupMs.baseline = node.announcedMs;
   const targets = evaluateTargets(summary);

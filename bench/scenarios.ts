@@ -15,7 +15,16 @@ export interface Scenario {
   servers: ServerName[];
   /** Whether the scenario writes (run after the reads of its dataset, as it grows the data). */
   writes: boolean;
-  request(context: { key: string; courseId: string }): LoadRequest;
+  /** The status every answer must have. */
+  status: 200 | 201 | 304;
+  request(context: ScenarioContext): LoadRequest;
+}
+
+/** What a scenario's request is built from: the seeded key and course, and that course's `ETag`. */
+interface ScenarioContext {
+  key: string;
+  courseId: string;
+  etag: string;
 }
 
 const list = ({ key }: { key: string }): LoadRequest => ({
@@ -43,6 +52,7 @@ export function scenarios(sizes: { small: number; large: number }): Scenario[] {
       dataset: 'small',
       servers: all,
       writes: false,
+      status: 200,
       request: list,
     },
     {
@@ -51,10 +61,24 @@ export function scenarios(sizes: { small: number; large: number }): Scenario[] {
       dataset: 'small',
       servers: all,
       writes: false,
+      status: 200,
       request: ({ key, courseId }) => ({
         method: 'GET',
         path: `/api/v1/courses/${courseId}`,
         headers: { authorization: `Bearer ${key}` },
+      }),
+    },
+    {
+      id: 'get-304',
+      label: `get one course, If-None-Match → 304`,
+      dataset: 'small',
+      servers: all,
+      writes: false,
+      status: 304,
+      request: ({ key, courseId, etag }) => ({
+        method: 'GET',
+        path: `/api/v1/courses/${courseId}`,
+        headers: { authorization: `Bearer ${key}`, 'if-none-match': etag },
       }),
     },
     {
@@ -63,6 +87,7 @@ export function scenarios(sizes: { small: number; large: number }): Scenario[] {
       dataset: 'small',
       servers: all,
       writes: true,
+      status: 201,
       request: create,
     },
     {
@@ -71,6 +96,7 @@ export function scenarios(sizes: { small: number; large: number }): Scenario[] {
       dataset: 'large',
       servers: ['node', 'ours'],
       writes: false,
+      status: 200,
       request: list,
     },
     {
@@ -79,6 +105,7 @@ export function scenarios(sizes: { small: number; large: number }): Scenario[] {
       dataset: 'large',
       servers: ['node', 'ours'],
       writes: true,
+      status: 201,
       request: create,
     },
   ];

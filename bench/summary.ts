@@ -8,6 +8,13 @@ export interface Figure {
   p99Ms: number;
   /** Medians of the per-pass ratios to bare node:http in the same scenario and pass. */
   vsNode: { rps: number; p50: number; p99: number };
+  /** Median of the per-pass ratio of p99 latency to bare Koa's in the same scenario (NaN without Koa). */
+  p99VsKoa: number;
+  /** Median CPU time of the server per answered request, µs, and its ratio to bare node:http's. */
+  cpuUs: number;
+  cpuVsNode: number;
+  /** Bytes of the response body this server sent in the scenario's check. */
+  bytes: number | undefined;
   /** Summed over passes: anything non-zero means some answers were not the intended ones. */
   non2xx: number;
   errors: number;
@@ -35,12 +42,16 @@ function median(values: number[]): number {
 
 const ratio = (a: number, b: number): number => (b > 0 ? a / b : Number.NaN);
 
-function figure(runs: RunRecord[], nodeRuns: RunRecord[]): Figure {
-  const node = (pass: number): RunRecord | undefined => nodeRuns.find((r) => r.pass === pass);
-  const per = (pick: (r: RunRecord) => number): number =>
+function figure(
+  runs: RunRecord[],
+  nodeRuns: RunRecord[],
+  koaRuns: RunRecord[],
+  bytes: number | undefined,
+): Figure {
+  const per = (pick: (r: RunRecord) => number, baseRuns = nodeRuns): number =>
     median(
       runs.map((r) => {
-        const base = node(r.pass);
+        const base = baseRuns.find((b) => b.pass === r.pass);
         return base ? ratio(pick(r), pick(base)) : Number.NaN;
       }),
     );
@@ -53,6 +64,10 @@ function figure(runs: RunRecord[], nodeRuns: RunRecord[]): Figure {
       p50: per((r) => r.result.p50Ms),
       p99: per((r) => r.result.p99Ms),
     },
+    p99VsKoa: per((r) => r.result.p99Ms, koaRuns),
+    cpuUs: median(runs.map((r) => r.cpuUsPerRequest)),
+    cpuVsNode: per((r) => r.cpuUsPerRequest),
+    bytes,
     non2xx: runs.reduce((sum, r) => sum + r.result.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.result.errors, 0),
   };
@@ -80,10 +95,11 @@ export function summarise(raw: RawResults, plan: Scenario[]): Summary {
   const scenarios = measured.map((scenario) => {
     const runs = raw.runs.filter((r) => r.scenario === scenario.id);
     const nodeRuns = runs.filter((r) => r.server === 'node');
+    const koaRuns = runs.filter((r) => r.server === 'koa');
     const servers: Partial<Record<ServerName, Figure>> = {};
     for (const name of scenario.servers) {
       const mine = runs.filter((r) => r.server === name);
-      if (mine.length) servers[name] = figure(mine, nodeRuns);
+      if (mine.length) servers[name] = figure(mine, nodeRuns, koaRuns, raw.bytes[scenario.id]?.[name]);
     }
     return { id: scenario.id, label: scenario.label, servers };
   });

@@ -7,6 +7,7 @@ import { fuzzFindingsSuite } from './fuzz-findings.ts';
 import { createPacer, maxWaitSeconds } from './pacer.ts';
 import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
+import { conditionalRequestsSuite } from './suites/conditional-requests.ts';
 import { courseLifecycleSuite } from './suites/course-lifecycle.ts';
 import { createCourseSuite } from './suites/create-course.ts';
 import { environmentsSuite } from './suites/environments.ts';
@@ -40,6 +41,7 @@ afterEach(() => {
 
 serviceSuite(c);
 listCoursesSuite(c);
+conditionalRequestsSuite(c);
 createCourseSuite(c);
 courseLifecycleSuite(c);
 requestBodiesSuite(c);

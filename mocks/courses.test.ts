@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, createCourseClient, NotFoundError } from '../sdk/index.ts';
+import { ConflictError, createCourseClient, NotFoundError, NotModified } from '../sdk/index.ts';
 import { mockApiKey } from './index.ts';
 import { useCourseServiceMock } from './test-support/mock-server.ts';
 
@@ -72,5 +72,22 @@ describe('courses against the mock', () => {
     await client.courses.create({ name: 'Temporary', description: '' });
     mock.reset();
     expect((await client.courses.listPage()).data.map((c) => c.name)).toEqual(['Seeded']);
+  });
+});
+
+describe('conditional reads against the mock', () => {
+  it('tags a course and a page, answers 304 while unchanged, and a new body after a change', async () => {
+    const { id } = await client.courses.create({ name: 'Tagged', description: '' });
+    const { etag } = await client.courses.get(id).withResponse();
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(await client.courses.get(id, { ifNoneMatch: etag as string })).toBeInstanceOf(NotModified);
+    const page = await client.courses.listPage({ limit: 2 }).withResponse();
+    expect(await client.courses.listPage({ limit: 2 }, { ifNoneMatch: page.etag as string })).toBeInstanceOf(
+      NotModified,
+    );
+    await client.courses.update(id, { name: 'Retagged' });
+    expect(await client.courses.get(id, { ifNoneMatch: etag as string })).toMatchObject({ name: 'Retagged' });
+    const changed = await client.courses.listPage({ limit: 2 }, { ifNoneMatch: page.etag as string });
+    expect(changed).not.toBeInstanceOf(NotModified);
   });
 });

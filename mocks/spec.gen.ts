@@ -48,7 +48,7 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "listCourses",
         "summary": "List courses",
-        "description": "The caller's courses, newest first, one page at a time.",
+        "description": "The caller's courses, newest first, one page at a time. Each page carries an `ETag`; send it\nback in `If-None-Match` to get `304 Not Modified` (no body) while the page is unchanged.\n",
         "tags": [
           "Courses"
         ],
@@ -78,6 +78,9 @@ export const openApiDocument: OpenApiDocument = {
             "schema": {
               "$ref": "#/components/schemas/CourseStatus"
             }
+          },
+          {
+            "$ref": "#/components/parameters/If-None-Match"
           }
         ],
         "responses": {
@@ -95,6 +98,9 @@ export const openApiDocument: OpenApiDocument = {
               },
               "RateLimit": {
                 "$ref": "#/components/headers/RateLimit"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
               }
             },
             "content": {
@@ -126,6 +132,9 @@ export const openApiDocument: OpenApiDocument = {
                 }
               }
             }
+          },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -262,6 +271,7 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "getCourse",
         "summary": "Get a course",
+        "description": "The course, with an `ETag` that changes whenever the course does; send it back in\n`If-None-Match` to get `304 Not Modified` (no body) while the course is unchanged.\n",
         "tags": [
           "Courses"
         ],
@@ -275,6 +285,11 @@ export const openApiDocument: OpenApiDocument = {
             "apiKeyHeader": [
               "courses:read"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/If-None-Match"
           }
         ],
         "responses": {
@@ -292,6 +307,9 @@ export const openApiDocument: OpenApiDocument = {
               },
               "RateLimit": {
                 "$ref": "#/components/headers/RateLimit"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
               }
             },
             "content": {
@@ -306,6 +324,9 @@ export const openApiDocument: OpenApiDocument = {
                 }
               }
             }
+          },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -1678,6 +1699,16 @@ export const openApiDocument: OpenApiDocument = {
           "maxLength": 255,
           "pattern": "^[\\x21-\\x7E]+$"
         }
+      },
+      "If-None-Match": {
+        "name": "If-None-Match",
+        "in": "header",
+        "description": "`ETag`s from earlier responses (comma-separated, `W/` prefixes allowed, or `*`). When one\nmatches the current representation the answer is `304 Not Modified` without a body; it\nstill counts against the rate limit.\n",
+        "example": "\"1x2kq8a0f3nbw4tk7h1d9c\"",
+        "schema": {
+          "type": "string",
+          "maxLength": 1024
+        }
       }
     },
     "headers": {
@@ -1760,8 +1791,9 @@ export const openApiDocument: OpenApiDocument = {
         }
       },
       "ETag": {
-        "description": "A strong validator of the document.",
+        "description": "A strong validator of the representation sent; changes whenever its bytes do. Send it back in `If-None-Match`.",
         "required": true,
+        "example": "\"1x2kq8a0f3nbw4tk7h1d9c\"",
         "schema": {
           "type": "string",
           "pattern": "^\"[A-Za-z0-9_-]+\"$"
@@ -1785,6 +1817,23 @@ export const openApiDocument: OpenApiDocument = {
       }
     },
     "responses": {
+      "NotModified": {
+        "description": "Not modified: the representation still has the `ETag` given in `If-None-Match`, so the copy\nthe client holds is current. No body.\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "ETag": {
+            "$ref": "#/components/headers/ETag"
+          }
+        }
+      },
       "CourseTransitioned": {
         "description": "The course in its new state.",
         "headers": {
@@ -2767,7 +2816,7 @@ export const openApiDocument: OpenApiDocument = {
 };
 
 /** The document's strong ETag, as the server computes it. */
-export const openApiEtag = '"eJY0Y6KoXVRUX1Va4UWKh7gOjafbsoVP"';
+export const openApiEtag = '"m6LAhI5xbunydsxZumDoFVpahrG5WwVA"';
 
 /** Every operationId of the spec. */
 export type OperationId =

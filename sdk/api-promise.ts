@@ -11,6 +11,8 @@ export interface ApiResponse<T> {
   rateLimit: RateLimit | undefined;
   /** The `X-Request-Id` of this call. */
   requestId: string | undefined;
+  /** The `ETag` of what was read (`courses.get`, `courses.listPage`): pass it as `ifNoneMatch` later. */
+  etag: string | undefined;
   /** Which environment answered (`Course-Environment`): `test` for a test key's sandbox; none for key management. */
   environment: KeyEnvironment | undefined;
 }
@@ -38,6 +40,7 @@ export class APIPromise<T> implements Promise<T> {
       response,
       rateLimit: parseRateLimit(response.headers),
       requestId: response.headers.get('X-Request-Id') ?? undefined,
+      etag: response.headers.get('ETag') ?? undefined,
       environment: responseEnvironment(response.headers),
     }));
   }
@@ -76,11 +79,16 @@ async function settle<T>(call: APIPromise<T>): Promise<Result<T>> {
 }
 
 /** A resource whose calls settle into {@link Result}s; auto-pagination still throws, as a loop must. */
-export type Settled<R> = {
-  [K in keyof R]: R[K] extends (...args: infer A) => APIPromise<infer T>
-    ? (...args: A) => Promise<Result<T>>
-    : R[K];
-};
+export type Settled<R> = { [K in keyof R]: SettledCall<R[K]> };
+
+// Two signatures, so that overloaded calls (a conditional read's `Course | NotModified` beside the
+// plain `Course`) keep both; a call with one signature matches both with the same one.
+type SettledCall<F> = F extends {
+  (...args: infer A1): APIPromise<infer T1>;
+  (...args: infer A2): APIPromise<infer T2>;
+}
+  ? { (...args: A1): Promise<Result<T1>>; (...args: A2): Promise<Result<T2>> }
+  : F;
 
 /**
  * Turns every call of a resource that returns an {@link APIPromise} into one returning a {@link Result}.

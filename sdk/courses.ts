@@ -1,4 +1,5 @@
 import type { APIPromise } from './api-promise.ts';
+import { type ConditionalOptions, conditional, type NotModified } from './conditional.ts';
 import {
   archiveCourse,
   createCourse,
@@ -16,6 +17,8 @@ import type { RequestOptions, Send } from './transport.ts';
 /** Filters and paging of `listCourses` (`status`, `limit`, `cursor`), as the contract defines them. */
 export type ListCoursesParams = NonNullable<ListCoursesData['query']>;
 
+type MaybeConditional = RequestOptions & Partial<ConditionalOptions>;
+
 /** Options of a creating call: an `Idempotency-Key` of your own instead of the generated one. */
 export interface CreateOptions extends RequestOptions {
   idempotencyKey?: string;
@@ -28,8 +31,21 @@ export interface CoursesResource {
     params?: Omit<ListCoursesParams, 'cursor'>,
     options?: RequestOptions,
   ): AsyncGenerator<Course, void, undefined>;
+  /**
+   * One page of courses, only if it changed since the page whose `ETag` you pass: else
+   * {@link NotModified} (the server answered `304` and sent no body).
+   */
+  listPage(
+    params: ListCoursesParams | undefined,
+    options: RequestOptions & ConditionalOptions,
+  ): APIPromise<CourseList | NotModified>;
   /** One page of courses; pass the previous page's `nextCursor` as `cursor` for the next. */
   listPage(params?: ListCoursesParams, options?: RequestOptions): APIPromise<CourseList>;
+  /**
+   * The course, only if it changed since the version whose `ETag` you pass (from
+   * `withResponse().etag`): else {@link NotModified}.
+   */
+  get(courseId: string, options: RequestOptions & ConditionalOptions): APIPromise<Course | NotModified>;
   /** The course with this id. */
   get(courseId: string, options?: RequestOptions): APIPromise<Course>;
   /** Creates a draft course. Safe to retry: an `Idempotency-Key` is generated unless you pass one. */
@@ -54,13 +70,28 @@ export interface CoursesResource {
  * const course = await courses.create({ name: 'Databases', description: '' });
  */
 export function createCoursesResource(send: Send): CoursesResource {
-  const listPage = (query: ListCoursesParams = {}, options?: RequestOptions) =>
-    send('apiKey', (o) => listCourses({ ...o, query }), options);
+  // One implementation per overloaded pair: without `ifNoneMatch` the result is never NotModified.
+  const listPage = ((query: ListCoursesParams = {}, options: MaybeConditional = {}) => {
+    const { ifNoneMatch, ...rest } = options;
+    return send(
+      'apiKey',
+      conditional(ifNoneMatch, (o) => listCourses({ ...o, query })),
+      rest,
+    );
+  }) as CoursesResource['listPage'];
+  const get = ((courseId: string, options: MaybeConditional = {}) => {
+    const { ifNoneMatch, ...rest } = options;
+    return send(
+      'apiKey',
+      conditional(ifNoneMatch, (o) => getCourse({ ...o, path: { courseId } })),
+      rest,
+    );
+  }) as CoursesResource['get'];
   return {
     list: (params = {}, options) =>
       paginate((cursor) => listPage({ ...params, ...(cursor ? { cursor } : {}) }, options)),
     listPage,
-    get: (courseId, options) => send('apiKey', (o) => getCourse({ ...o, path: { courseId } }), options),
+    get,
     create: (body, { idempotencyKey = crypto.randomUUID(), ...options } = {}) =>
       send(
         'apiKey',

@@ -14,6 +14,7 @@
 export type { ApiKeysResource, ListApiKeysParams } from './api-keys.ts';
 export { APIPromise, type ApiResponse, type Result, type Settled } from './api-promise.ts';
 export { type CourseClient, type CourseClientOptions, createCourseClient } from './client.ts';
+export { type ConditionalOptions, isNotModified, NotModified } from './conditional.ts';
 export type { CoursesResource, CreateOptions, ListCoursesParams } from './courses.ts';
 export { keyEnvironment } from './environment.ts';
 export {

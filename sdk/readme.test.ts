@@ -62,6 +62,10 @@ describe('README examples against the reference server', () => {
     expect(await run('pagination')).toEqual(['Chemistry', 'Biology', 'Algebra', '2 true', '1']);
   });
 
+  it('conditional reads: NotModified while unchanged, the new course after a change', async () => {
+    expect(await run('conditional-reads')).toEqual(['true', 'Statistics I', 'true']);
+  });
+
   it('test environment: a test key, the environment of its answers, and a sandbox reset', async () => {
     expect(await run('test-environment')).toEqual(['test', 'test test', 'true']);
   });

@@ -26,7 +26,7 @@ export async function listen(config: Config, logger: Logger): Promise<RunningSer
       // Node checks those timeouts on this interval (30 s by default, longer than short timeouts).
       connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.headersTimeoutMs / 4))),
     },
-    app.koa.callback(),
+    app.handle,
   );
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { type ReferenceBodies, referenceEnv } from '../reference-bodies.ts';
+
 /** A course as the spec's `Course` schema shapes it. */
-export interface BaselineCourse {
+interface BaselineCourse {
   id: string;
   name: string;
   description: string;
@@ -8,6 +11,16 @@ export interface BaselineCourse {
   updatedAt: string;
   publishedAt: string | null;
   archivedAt: string | null;
+}
+
+/** What a baseline answers: the values behind our server's bodies, re-serialised per request. */
+export interface BaselineAnswers {
+  list: unknown;
+  one: unknown;
+  /** The `ETag` our server sent for `one`; a matching `If-None-Match` answers 304. */
+  etag: string;
+  /** A created course for a create body, shaped and sized like our server's answer. */
+  created(input: { name: string; description: string }): BaselineCourse;
 }
 
 const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -24,9 +37,8 @@ function nextCourseId(): string {
   return `crs_${suffix}`;
 }
 
-/** A draft course built from a create body, as the real server would answer it. */
-export function courseFrom(input: { name: string; description: string }, now = new Date()): BaselineCourse {
-  const at = now.toISOString();
+function createdCourse(input: { name: string; description: string }): BaselineCourse {
+  const at = new Date().toISOString();
   return {
     id: nextCourseId(),
     name: input.name,
@@ -39,15 +51,33 @@ export function courseFrom(input: { name: string; description: string }, now = n
   };
 }
 
-/** A fixed `CourseList` page of 20 courses, the same body the baselines answer to every list request. */
-export function coursePage(): { data: BaselineCourse[]; hasMore: boolean; nextCursor: string | null } {
+/** A synthetic page, only for `--baselines-only` runs where our server gives no bodies. */
+function syntheticPage(): { data: BaselineCourse[]; hasMore: boolean; nextCursor: string | null } {
   const data = Array.from({ length: 20 }, (_, i) =>
-    courseFrom(
-      { name: `Bench course ${i + 1}`, description: 'A course created by the benchmark seeding step.' },
-      new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
-    ),
+    createdCourse({ name: `Bench course ${i + 1}`, description: 'A course created by the benchmark.' }),
   );
   return { data, hasMore: true, nextCursor: 'c2VxOjEwMDA' };
+}
+
+/**
+ * The answers of a baseline child: our server's exact bodies from the file named by
+ * `BENCH_REFERENCE_BODIES` (written by the parent), else a synthetic page.
+ */
+export function baselineAnswers(): BaselineAnswers {
+  const file = process.env[referenceEnv];
+  if (!file) {
+    const page = syntheticPage();
+    return { list: page, one: page.data[0], etag: '"synthetic"', created: createdCourse };
+  }
+  const bodies = JSON.parse(readFileSync(file, 'utf8')) as ReferenceBodies;
+  // Our created course as the template, so every field our server adds (in its order) is there too.
+  const template = JSON.parse(bodies.created) as BaselineCourse;
+  return {
+    list: JSON.parse(bodies.list),
+    one: JSON.parse(bodies.one),
+    etag: bodies.etag,
+    created: (input) => ({ ...template, ...createdCourse(input) }),
+  };
 }
 
 /** Reads a request body to a string, refusing more than `limit` bytes. */

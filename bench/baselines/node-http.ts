@@ -1,17 +1,17 @@
-// Child process: a bare node:http server answering the benchmark's requests with fixed JSON.
+// Child process: a bare node:http server answering the benchmark's requests with our server's
+// exact bodies (see fixtures.ts), re-serialised per request as any real handler would.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { announce } from '../servers/announce.ts';
-import { courseFrom, coursePage, readBody } from './fixtures.ts';
+import { baselineAnswers, readBody } from './fixtures.ts';
 
-const page = coursePage();
-const one = page.data[0];
+const answers = baselineAnswers();
 
 const server = createServer((req, res) => {
   if (req.method === 'POST') {
     readBody(req).then(
       (text) => {
-        const course = courseFrom(JSON.parse(text) as { name: string; description: string });
+        const course = answers.created(JSON.parse(text) as { name: string; description: string });
         const body = JSON.stringify(course);
         res.writeHead(201, { 'content-type': 'application/json', location: `/api/v1/courses/${course.id}` });
         res.end(body);
@@ -22,10 +22,17 @@ const server = createServer((req, res) => {
     );
     return;
   }
-  // Serialise per request, as any real handler does.
-  const body = JSON.stringify(req.url?.startsWith('/api/v1/courses/') ? one : page);
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(body);
+  if (!req.url?.startsWith('/api/v1/courses/')) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answers.list));
+    return;
+  }
+  if (req.headers['if-none-match'] === answers.etag) {
+    res.writeHead(304, { etag: answers.etag }).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json', etag: answers.etag });
+  res.end(JSON.stringify(answers.one));
 });
 
 server.keepAliveTimeout = 65_000;

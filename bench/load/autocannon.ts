@@ -19,6 +19,7 @@ interface AutocannonResult {
   errors: number;
   timeouts: number;
   non2xx: number;
+  statusCodeStats?: Record<string, { count: number }>;
   latency: { p50: number; p99: number; totalCount: number };
   requests: { total: number };
 }
@@ -66,7 +67,10 @@ export const autocannonGenerator: LoadGenerator = {
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       total: result.requests.total,
-      non2xx: result.non2xx,
+      non2xx:
+        request.status === undefined || (request.status >= 200 && request.status < 300)
+          ? result.non2xx
+          : result.requests.total - (result.statusCodeStats?.[String(request.status)]?.count ?? 0),
       errors: result.errors + result.timeouts,
     };
   },

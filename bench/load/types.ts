@@ -5,6 +5,8 @@ export interface LoadRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** The status every answer should have; others count as `non2xx`. Default: any 2xx. */
+  status?: number;
 }
 
 /** How hard and how long to drive a server. */
@@ -20,7 +22,10 @@ export interface LoadResult {
   p99Ms: number;
   /** Completed responses. */
   total: number;
-  /** Responses outside 2xx: a non-zero count means the figures are not of the intended scenario. */
+  /**
+   * Answers other than the intended (outside 2xx, or not `status` when the request names one): a
+   * non-zero count means the figures are not of the intended scenario.
+   */
   non2xx: number;
   /** Connection errors and timeouts. */
   errors: number;

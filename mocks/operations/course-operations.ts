@@ -10,6 +10,7 @@ import { page } from '../../domain/pagination.ts';
 import { MockApiError } from '../mock-error.ts';
 import type { CourseRecord } from '../model.ts';
 import { courseView } from '../views.ts';
+import { conditionalRead } from './conditional.ts';
 import {
   courseOwner,
   type OperationContext,
@@ -74,7 +75,7 @@ export const courseOperations = {
       context.model.page(courses, ownerOf(input.caller), limit + 1, beforeSeq),
       limit,
     );
-    return { data: data.map(courseView), hasMore, nextCursor };
+    return conditionalRead(input.headers, { data: data.map(courseView), hasMore, nextCursor });
   },
   createCourse({ body, caller }, { model, clock }) {
     const { name, description } = body as { name: string; description: string };
@@ -86,7 +87,7 @@ export const courseOperations = {
     model.courses.set(course.id, course);
     return courseView(course);
   },
-  getCourse: (input, context) => courseView(findCourse(input, context)),
+  getCourse: (input, context) => conditionalRead(input.headers, courseView(findCourse(input, context))),
   updateCourse(input, context) {
     const course = findCourse(input, context);
     if (!isEditable(course.status)) {

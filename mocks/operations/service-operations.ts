@@ -1,3 +1,4 @@
+import { ifNoneMatchHits } from '../../domain/etag.ts';
 import { openApiEtag } from '../spec.gen.ts';
 import { MockReply, type OperationHandler } from './operation.ts';
 
@@ -10,10 +11,7 @@ const CACHE_CONTROL = 'public, max-age=300';
  */
 export const serviceOperations = {
   getOpenApiDocument({ headers }, { document }) {
-    const validators = (headers.get('if-none-match') ?? '')
-      .split(',')
-      .map((tag) => tag.trim().replace(/^W\//, ''));
-    if (validators.includes(openApiEtag) || validators.includes('*'))
+    if (ifNoneMatchHits(headers.get('if-none-match'), openApiEtag))
       return new MockReply(304, undefined, { ETag: openApiEtag });
     return new MockReply(200, document, {
       ETag: openApiEtag,

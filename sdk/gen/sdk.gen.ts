@@ -21,7 +21,9 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * List courses
  *
- * The caller's courses, newest first, one page at a time.
+ * The caller's courses, newest first, one page at a time. Each page carries an `ETag`; send it
+ * back in `If-None-Match` to get `304 Not Modified` (no body) while the page is unchanged.
+ *
  */
 export const listCourses = <ThrowOnError extends boolean = false>(options?: Options<ListCoursesData, ThrowOnError>) => (options?.client ?? client).get<ListCoursesResponses, ListCoursesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -59,6 +61,10 @@ export const deleteCourse = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * Get a course
+ *
+ * The course, with an `ETag` that changes whenever the course does; send it back in
+ * `If-None-Match` to get `304 Not Modified` (no body) while the course is unchanged.
+ *
  */
 export const getCourse = <ThrowOnError extends boolean = false>(options: Options<GetCourseData, ThrowOnError>) => (options.client ?? client).get<GetCourseResponses, GetCourseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],

@@ -284,8 +284,25 @@ export type Cursor = string;
  */
 export type IdempotencyKey = string;
 
+/**
+ * `ETag`s from earlier responses (comma-separated, `W/` prefixes allowed, or `*`). When one
+ * matches the current representation the answer is `304 Not Modified` without a body; it
+ * still counts against the rate limit.
+ *
+ */
+export type IfNoneMatch = string;
+
 export type ListCoursesData = {
     body?: never;
+    headers?: {
+        /**
+         * `ETag`s from earlier responses (comma-separated, `W/` prefixes allowed, or `*`). When one
+         * matches the current representation the answer is `304 Not Modified` without a body; it
+         * still counts against the rate limit.
+         *
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -485,6 +502,15 @@ export type DeleteCourseResponse = DeleteCourseResponses[keyof DeleteCourseRespo
 
 export type GetCourseData = {
     body?: never;
+    headers?: {
+        /**
+         * `ETag`s from earlier responses (comma-separated, `W/` prefixes allowed, or `*`). When one
+         * matches the current representation the answer is `304 Not Modified` without a body; it
+         * still counts against the rate limit.
+         *
+         */
+        'If-None-Match'?: string;
+    };
     path: {
         /**
          * The course's id.

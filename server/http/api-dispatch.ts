@@ -1,21 +1,15 @@
 import type { Context } from 'koa';
-import { toFieldErrors } from '../../domain/field-errors.ts';
-import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
-import type { Caller } from '../auth/caller.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
-import {
-  JsonText,
-  type OperationDeps,
-  type OperationHandler,
-  type OperationInput,
-  Reply,
-} from '../operations/operation.ts';
-import { coursePolicy, type RateLimits } from '../rate-limit/rate-limits.ts';
+import type { OperationDeps, OperationHandler, OperationInput } from '../operations/operation.ts';
+import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
+import { handedOff } from './handoff.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';
+import { parseQuery } from './parse-query.ts';
+import { checkScopes, consumeQuota, sendResult, validateParts } from './pipeline-steps.ts';
 import { readJsonBody } from './read-json-body.ts';
 
 /** What the dispatcher is built from; all of it resolved once at start-up. */
@@ -38,51 +32,34 @@ export function apiDispatch(deps: DispatchDeps) {
   const { router, handlers, authenticator, rateLimits, idempotency, operationDeps } = deps;
   const bodyLimit = operationDeps.config.bodyLimitBytes;
 
-  async function authenticate(ctx: Context, info: OperationInfo): Promise<Caller> {
-    try {
-      return await authenticator.authenticate(ctx.req.headers, info.credential);
-    } catch (error) {
-      // Failed attempts are limited per client address, so keys cannot be guessed at speed.
-      if (error instanceof ApiError && error.status === 401)
-        await rateLimits.consume('auth-failures', ctx.ip);
-      throw error;
-    }
+  /** Rethrows `error`, after counting it against the client address when it is a failed authentication. */
+  async function countAuthFailure(ctx: Context, error: unknown): Promise<never> {
+    // Failed attempts are limited per client address, so keys cannot be guessed at speed.
+    if (error instanceof ApiError && error.status === 401) await rateLimits.consume('auth-failures', ctx.ip);
+    throw error;
   }
 
   return async function dispatch(ctx: Context): Promise<void> {
+    // A request the fast lane began and could not finish: its error is rendered here, by Koa.
+    const handoff = handedOff(ctx.req);
+    if (handoff) return countAuthFailure(ctx, handoff.error);
     const matched = router.match(ctx.method, ctx.path);
     if (!matched) return notRouted(ctx, router);
     const { route, params } = matched;
     const { info } = route;
 
-    const caller = await authenticate(ctx, info);
-    if (caller.kind === 'apiKey') {
-      // From here on every answer, errors included, says which environment gave it.
-      ctx.set('Course-Environment', caller.environment);
-      const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
-      if (missing.length > 0) {
-        throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
-          extensions: { missingScopes: missing },
-        });
-      }
-    }
-    if (caller.kind === 'apiKey' || caller.kind === 'idToken') {
-      const policy = caller.kind === 'idToken' ? 'api-keys' : coursePolicy(caller.environment);
-      const key = caller.kind === 'apiKey' ? caller.keyId : caller.ownerId;
-      ctx.set(rateLimitHeaders(await rateLimits.consume(policy, key)));
-    }
+    const caller = await authenticator
+      .authenticate(ctx.req.headers, info.credential)
+      .catch((error: unknown) => countAuthFailure(ctx, error));
+    checkScopes(info, caller, ctx.res);
+    await consumeQuota(rateLimits, caller, ctx.res);
 
     const body = route.operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
-    // Copied: validation coerces query values and applies defaults in place.
-    const query = ctx.querystring ? { ...ctx.query } : {};
+    // A fresh object: validation coerces query values and applies defaults in place.
+    const query = parseQuery(ctx.querystring);
     const parts: RequestParts = { path: params, query, header: ctx.req.headers, cookie: {} };
     if (body !== undefined) parts.requestBody = body;
-    const errors = router.validate(route, parts);
-    if (errors) {
-      const fields = toFieldErrors(errors);
-      const detail = `The request has ${fields.length} invalid field${fields.length === 1 ? '' : 's'}.`;
-      throw new ApiError('validation_failed', detail, { extensions: { errors: fields } });
-    }
+    validateParts(router, route, parts);
     const input: OperationInput = { params, query: parts.query, headers: ctx.req.headers, body, caller };
     const handler = handlers[info.operationId] as OperationHandler;
     const idempotencyKey = info.idempotent ? ctx.get('idempotency-key') : '';
@@ -99,7 +76,7 @@ export function apiDispatch(deps: DispatchDeps) {
       const replayed = handler.replay
         ? handler.replay(started.replay, idempotentInput, operationDeps)
         : started.replay.body;
-      ctx.set('Idempotent-Replayed', 'true');
+      ctx.res.setHeader('Idempotent-Replayed', 'true');
       return respond(ctx, info, replayed);
     }
     try {
@@ -110,24 +87,11 @@ export function apiDispatch(deps: DispatchDeps) {
   };
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 function respond(ctx: Context, info: OperationInfo, result: unknown): void {
-  if (result instanceof Reply) {
-    ctx.set(result.headers);
-    ctx.status = result.status;
-    if (result.body !== undefined) ctx.body = result.body;
-    return;
-  }
-  ctx.set(info.fixedHeaders);
-  if (info.setsLocation)
-    ctx.set('Location', `${ctx.path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
-  ctx.status = info.successStatus;
-  if (result === undefined) return;
-  // A string body with its type set directly: Node then sends head and body in one write, and
-  // Koa skips its MIME lookup.
-  ctx.set('Content-Type', JSON_TYPE);
-  ctx.body = result instanceof JsonText ? result.text : JSON.stringify(result);
+  // Status, headers and body are all known: Koa's body setter, type and length checks would only
+  // repeat work, so the response is ended here.
+  ctx.respond = false;
+  sendResult(ctx.req, ctx.res, ctx.path, info, result);
 }
 
 function notRouted(ctx: Context, router: OperationRouter): never {

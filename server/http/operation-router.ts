@@ -115,6 +115,7 @@ export function buildOperationRouter(
 }
 
 function safeDecode(segment: string): string {
+  if (segment.indexOf('%') === -1) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -1,7 +1,9 @@
 import { findCourse } from './find-course.ts';
 import { courseOwner, JsonText, type OperationHandler } from './operation.ts';
-import { courseJson } from './representations.ts';
+import { courseEtag, courseJson } from './representations.ts';
 
-/** `GET /api/v1/courses/{courseId}`. */
-export const getCourse: OperationHandler = async ({ params, caller }, { store }) =>
-  new JsonText(courseJson(await findCourse(store, courseOwner(caller), params.courseId as string)));
+/** `GET /api/v1/courses/{courseId}`, with the course version's `ETag` (the dispatcher answers 304). */
+export const getCourse: OperationHandler = async ({ params, caller }, { store }) => {
+  const course = await findCourse(store, courseOwner(caller), params.courseId as string);
+  return new JsonText(courseJson(course), courseEtag(course));
+};

@@ -43,10 +43,14 @@ export class Reply {
 
 /**
  * A response body already serialised as JSON, for hot reads whose parts are cached as text.
- * `parse()` gives the data for callers that need it as values (the MCP tools).
+ * `parse()` gives the data for callers that need it as values (the MCP tools). With an `etag`
+ * the dispatcher sends `ETag` and answers a matching `If-None-Match` with `304`.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly etag?: string,
+  ) {}
 
   parse(): unknown {
     return JSON.parse(this.text);

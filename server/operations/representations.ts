@@ -1,3 +1,4 @@
+import { etagOf } from '../../domain/etag.ts';
 import type { ApiKeyRecord, CourseRecord } from '../store/store.ts';
 
 /** A course as the API shows it (the spec's `Course`). */
@@ -15,18 +16,29 @@ export function courseView(course: CourseRecord) {
   };
 }
 
-// Records are immutable (the store replaces them on every change), so a record's JSON can be kept
-// for as long as the record lives: lists then join cached text instead of serialising every course.
-const courseJsonCache = new WeakMap<CourseRecord, string>();
+// Records are immutable (the store replaces them on every change), so a record's JSON and ETag can
+// be kept for as long as the record lives: lists then join cached text instead of serialising
+// every course. A store that builds new records per read simply misses the cache.
+const courseJsonCache = new WeakMap<CourseRecord, { json: string; etag: string }>();
+
+function cached(course: CourseRecord): { json: string; etag: string } {
+  let entry = courseJsonCache.get(course);
+  if (entry === undefined) {
+    const json = JSON.stringify(courseView(course));
+    entry = { json, etag: etagOf(json) };
+    courseJsonCache.set(course, entry);
+  }
+  return entry;
+}
 
 /** {@link courseView} as JSON text, serialised once per version of the course. */
 export function courseJson(course: CourseRecord): string {
-  let text = courseJsonCache.get(course);
-  if (text === undefined) {
-    text = JSON.stringify(courseView(course));
-    courseJsonCache.set(course, text);
-  }
-  return text;
+  return cached(course).json;
+}
+
+/** The strong `ETag` of {@link courseJson}, computed once per version of the course. */
+export function courseEtag(course: CourseRecord): string {
+  return cached(course).etag;
 }
 
 /** An API key as the API shows it (the spec's `ApiKey`), never with its value or hash. */

@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ifNoneMatchHits } from '../../domain/etag.ts';
+import { toFieldErrors } from '../../domain/field-errors.ts';
+import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
+import type { Caller } from '../auth/caller.ts';
+import { JsonText, Reply } from '../operations/operation.ts';
+import { coursePolicy, type RateLimits } from '../rate-limit/rate-limits.ts';
+import { ApiError } from './api-error.ts';
+import type { OperationRouter, RequestParts } from './operation-router.ts';
+import type { OperationInfo } from './operation-table.ts';
+
+// The steps of the request pipeline, shared by the Koa dispatcher and the fast lane so that both
+// answer exactly alike. They work on Node's request and response: Koa's accessors would only
+// forward to them.
+
+type Route = NonNullable<ReturnType<OperationRouter['match']>>['route'];
+
+/**
+ * For an API key: sets `Course-Environment` (from here on every answer, errors included, says which
+ * environment gave it), then throws `403 insufficient_scope` when the key lacks a scope the
+ * operation needs (no quota spent).
+ */
+export function checkScopes(info: OperationInfo, caller: Caller, res: ServerResponse): void {
+  if (caller.kind !== 'apiKey') return;
+  res.setHeader('Course-Environment', caller.environment);
+  const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
+  if (missing.length > 0) {
+    throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
+      extensions: { missingScopes: missing },
+    });
+  }
+}
+
+/**
+ * Takes one request from the caller's quota (per key for course calls, in the policy of the key's
+ * environment; per subject for key management) and sets the `RateLimit*` headers at once, so error answers after it carry them too.
+ */
+export async function consumeQuota(
+  rateLimits: RateLimits,
+  caller: Caller,
+  res: ServerResponse,
+): Promise<void> {
+  if (caller.kind !== 'apiKey' && caller.kind !== 'idToken') return;
+  const state =
+    caller.kind === 'apiKey'
+      ? await rateLimits.consume(coursePolicy(caller.environment), caller.keyId)
+      : await rateLimits.consume('api-keys', caller.ownerId);
+  setHeaders(res, rateLimitHeaders(state));
+}
+
+/** Validates in place with the operation's compiled validators; throws `400 validation_failed`. */
+export function validateParts(router: OperationRouter, route: Route, parts: RequestParts): void {
+  const errors = router.validate(route, parts);
+  if (!errors) return;
+  const fields = toFieldErrors(errors);
+  const detail = `The request has ${fields.length} invalid field${fields.length === 1 ? '' : 's'}.`;
+  throw new ApiError('validation_failed', detail, { extensions: { errors: fields } });
+}
+
+/** Sets headers straight on Node's response: the names and values are ours and well-formed. */
+function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
+  for (const name in headers) res.setHeader(name, headers[name] as string);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Writes an operation's answer (a {@link Reply} as it is; otherwise the success status, fixed
+ * headers, `Location`, `ETag` and `304` for a matching `If-None-Match`) and ends the response;
+ * returns the status sent. Node
+ * computes `Content-Length` and sends head and body in one write.
+ */
+export function sendResult(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  info: OperationInfo,
+  result: unknown,
+): number {
+  if (result instanceof Reply) return sendReply(res, result);
+  setHeaders(res, info.fixedHeaders);
+  if (info.setsLocation)
+    res.setHeader('Location', `${path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
+  let status = info.successStatus;
+  let body: string | undefined;
+  if (result instanceof JsonText && result.etag !== undefined) {
+    res.setHeader('ETag', result.etag);
+    // A conditional read that still matches: the client's copy is current, so no body.
+    if (ifNoneMatchHits(req.headers['if-none-match'], result.etag)) status = 304;
+  }
+  if (status !== 304 && result !== undefined) {
+    res.setHeader('Content-Type', JSON_TYPE);
+    body = result instanceof JsonText ? result.text : JSON.stringify(result);
+  }
+  res.statusCode = status;
+  res.end(body);
+  return status;
+}
+
+/** An answer with a status and headers of its own (e.g. `getOpenApiDocument`'s 304). */
+function sendReply(res: ServerResponse, reply: Reply): number {
+  setHeaders(res, reply.headers);
+  res.statusCode = reply.status;
+  if (reply.body === undefined || typeof reply.body === 'string') {
+    res.end(reply.body);
+  } else {
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.end(JSON.stringify(reply.body));
+  }
+  return reply.status;
+}
