@@ -1,5 +1,5 @@
-import { type KeyEnvironment, parseApiKey, unknownKeyEnvironment } from '../domain/api-key-format.ts';
-import { KEY_HELP, TOKEN_HELP } from '../domain/credential-help.ts';
+import { type KeyEnvironment, parseApiKey } from '../domain/api-key-format.ts';
+import { KEY_HELP, malformedKeyDetail, TOKEN_HELP } from '../domain/credential-help.ts';
 import { bearerToken, looksLikeJwt } from '../domain/credentials.ts';
 import type { ProblemCode } from '../domain/problems.ts';
 import { MockApiError } from './mock-error.ts';
@@ -49,15 +49,7 @@ function apiKeyCaller(headers: Headers, deps: AuthDeps): Caller {
   if (looksLikeJwt(value) || Object.hasOwn(deps.idTokens, value)) {
     throw unauthorized('wrong_credential_type', `Course calls take an API key, not an ID token. ${KEY_HELP}`);
   }
-  if (!parseApiKey(value)) {
-    const environment = unknownKeyEnvironment(value);
-    throw unauthorized(
-      'invalid_api_key',
-      environment === undefined
-        ? `The API key is malformed or mistyped. ${KEY_HELP}`
-        : `The API key names an unknown environment '${environment}': keys are 'prod' or 'test'. ${KEY_HELP}`,
-    );
-  }
+  if (!parseApiKey(value)) throw unauthorized('invalid_api_key', malformedKeyDetail(value));
   const record = deps.model.keyByValue(value);
   if (!record)
     throw unauthorized('invalid_api_key', 'The API key is not known. Create one with POST /api/v1/api-keys.');

@@ -1,17 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { CourseClient } from '../../sdk/index.ts';
 import { expectProblem, expectRawProblem } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
-
-// Thunks, so each call starts only when awaited and no rejection goes unhandled.
-const byId = (client: CourseClient, id: string) => [
-  () => client.courses.get(id),
-  () => client.courses.update(id, { name: 'crossed over' }),
-  () => client.courses.publish(id),
-  () => client.courses.archive(id),
-  () => client.courses.restore(id),
-  () => client.courses.delete(id),
-];
+import { byId } from './ownership.ts';
 
 /** Test-environment keys: a sandbox per account that production never sees, and the reverse. */
 export function environmentsSuite(c: Contract): void {

@@ -3,8 +3,11 @@ import type { CourseClient } from '../../sdk/index.ts';
 import { expectProblem, MISSING_COURSE_ID, MISSING_KEY_ID } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
 
-// Thunks, so each call starts only when awaited and no rejection goes unhandled.
-const byId = (client: CourseClient, id: string) => [
+/**
+ * Every course operation that takes an id, as thunks, so each call starts only when awaited and no
+ * rejection goes unhandled.
+ */
+export const byId = (client: CourseClient, id: string) => [
   () => client.courses.get(id),
   () => client.courses.update(id, { name: 'taken over' }),
   () => client.courses.publish(id),

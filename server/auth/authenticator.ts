@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { parseApiKey, unknownKeyEnvironment } from '../../domain/api-key-format.ts';
-import { KEY_HELP, TOKEN_HELP } from '../../domain/credential-help.ts';
+import { parseApiKey } from '../../domain/api-key-format.ts';
+import { KEY_HELP, malformedKeyDetail, TOKEN_HELP } from '../../domain/credential-help.ts';
 import { bearerToken, looksLikeJwt } from '../../domain/credentials.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { CredentialKind } from '../http/operation-table.ts';
@@ -62,15 +62,7 @@ export function createAuthenticator(deps: {
     // Only well-formed values are ever hashed, so a recalled hash means the format was checked already.
     let hash = deps.hasher.recall(value);
     if (hash === undefined) {
-      if (!parseApiKey(value)) {
-        const environment = unknownKeyEnvironment(value);
-        throw unauthorized(
-          'invalid_api_key',
-          environment === undefined
-            ? `The API key is malformed or mistyped. ${KEY_HELP}`
-            : `The API key names an unknown environment '${environment}': keys are 'prod' or 'test'. ${KEY_HELP}`,
-        );
-      }
+      if (!parseApiKey(value)) throw unauthorized('invalid_api_key', malformedKeyDetail(value));
       hash = deps.hasher.hash(value);
     }
     const record = await deps.store.findApiKeyByHash(hash);
