@@ -1,9 +1,20 @@
+import type { KeyEnvironment } from './api-key-format.ts';
+
 /**
  * The quotas the service keeps: course calls per API key (`courses` for production keys,
  * `courses-test` for test keys), key management per subject, keys created per subject, and failed
  * authentication per client address.
  */
 export type RateLimitPolicy = 'courses' | 'courses-test' | 'api-keys' | 'key-creation' | 'auth-failures';
+
+/**
+ * The quota that course calls made with a key of `environment` count against.
+ *
+ * @example coursePolicy('test') // 'courses-test'
+ */
+export function coursePolicy(environment: KeyEnvironment): RateLimitPolicy {
+  return environment === 'test' ? 'courses-test' : 'courses';
+}
 
 /** Where a caller stands in a quota after a request, ready for the `RateLimit*` headers. */
 export interface RateLimitState {

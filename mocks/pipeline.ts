@@ -1,5 +1,6 @@
 import { delay, HttpResponse } from 'msw';
-import { rateLimitHeaders } from '../domain/rate-limit-headers.ts';
+import { idempotencyScope } from '../domain/idempotency-scope.ts';
+import { coursePolicy, rateLimitHeaders } from '../domain/rate-limit-headers.ts';
 import { type AuthDeps, authenticate, type Caller } from './authenticate.ts';
 import type { Idempotency, IdempotencyStart } from './idempotency.ts';
 import { mcpResponse } from './mcp-endpoint.ts';
@@ -83,7 +84,7 @@ export function createPipeline(deps: PipelineDeps) {
       if (caller.kind === 'apiKey' || caller.kind === 'idToken') {
         const [policy, key] =
           caller.kind === 'apiKey'
-            ? ([caller.environment === 'test' ? 'courses-test' : 'courses', caller.keyId] as const)
+            ? ([coursePolicy(caller.environment), caller.keyId] as const)
             : (['api-keys', caller.ownerId] as const);
         Object.assign(headers, rateLimitHeaders(rateLimiter.consume(policy, key)));
       }
@@ -114,13 +115,9 @@ export function createPipeline(deps: PipelineDeps) {
       }
       const idempotencyKey = operation.idempotent ? (request.headers.get('idempotency-key') ?? '') : '';
       if (idempotencyKey && caller.kind !== 'anonymous') {
-        // Per account, operation and environment: a test request never replays a production response.
-        const environment = caller.kind === 'apiKey' ? ` ${caller.environment}` : '';
-        started = idempotency.begin(
-          `${caller.ownerId}${environment} ${operation.operationId}`,
-          idempotencyKey,
-          body,
-        );
+        const environment = caller.kind === 'apiKey' ? caller.environment : undefined;
+        const scope = idempotencyScope(caller.ownerId, environment, operation.operationId);
+        started = idempotency.begin(scope, idempotencyKey, body);
         if ('replay' in started) {
           await pause();
           const { status, body: replayed, headers: stored } = started.replay;

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { idempotencyScope } from '../../domain/idempotency-scope.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { Idempotency } from '../idempotency/idempotency.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
@@ -66,9 +67,8 @@ export function apiDispatch(deps: DispatchDeps) {
     if (!idempotencyKey || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
       return respond(ctx, info, await handler(input, operationDeps));
     }
-    // Per account, operation and environment: a test request never replays a production response.
-    const environment = caller.kind === 'apiKey' ? ` ${caller.environment}` : '';
-    const scope = `${caller.ownerId}${environment} ${info.operationId}`;
+    const environment = caller.kind === 'apiKey' ? caller.environment : undefined;
+    const scope = idempotencyScope(caller.ownerId, environment, info.operationId);
     const hash = requestHash(body);
     const idempotentInput = { ...input, idempotency: { scope, key: idempotencyKey, requestHash: hash } };
     const started = await idempotency.begin(scope, idempotencyKey, hash);

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ifNoneMatchHits } from '../../domain/etag.ts';
 import { toFieldErrors } from '../../domain/field-errors.ts';
-import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
+import { coursePolicy, rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Caller } from '../auth/caller.ts';
 import { JsonText, Reply } from '../operations/operation.ts';
-import { coursePolicy, type RateLimits } from '../rate-limit/rate-limits.ts';
+import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';

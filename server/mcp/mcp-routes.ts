@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { Context, Next } from 'koa';
-import { rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
+import { coursePolicy, rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { OperationDeps, OperationHandler } from '../operations/operation.ts';
-import { coursePolicy, type RateLimits } from '../rate-limit/rate-limits.ts';
+import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { createMcpAuthenticator, MASTER_KEY_ID } from './mcp-auth.ts';
 import type { McpStack } from './mcp-stack.ts';
 import { createOriginGuard, forbiddenResponse } from './origin-guard.ts';

@@ -4,7 +4,6 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import {
   type RateLimitPolicy,
   type RateLimitState,
@@ -18,11 +17,6 @@ import { connectRedis, type RedisConnection } from './redis-connection.ts';
 export interface RateLimits {
   /** Takes one request from `key`'s quota; throws a 429 {@link ApiError} carrying the headers when it is used up. */
   consume(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
-}
-
-/** The quota that course calls made with a key of `environment` count against. */
-export function coursePolicy(environment: KeyEnvironment): RateLimitPolicy {
-  return environment === 'test' ? 'courses-test' : 'courses';
 }
 
 /** Rate limits plus what their owner needs: a health check for the shared store, and closing it. */
