@@ -7,6 +7,7 @@ import type { OperationDeps, OperationHandler, OperationInput } from '../operati
 import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
 import { handedOff } from './handoff.ts';
+import { HeaderList } from './header-list.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';
 import { parseQuery } from './parse-query.ts';
@@ -46,14 +47,24 @@ export function apiDispatch(deps: DispatchDeps) {
     if (handoff) return countAuthFailure(ctx, handoff.error);
     const matched = router.match(ctx.method, ctx.path);
     if (!matched) return notRouted(ctx, router);
-    const { route, params } = matched;
-    const { info } = route;
+    const headers = new HeaderList();
+    try {
+      await run(ctx, matched, headers);
+    } catch (error) {
+      // An error answer carries what the steps found so far (environment, quota).
+      if (!ctx.res.headersSent) headers.copyTo(ctx.res);
+      throw error;
+    }
+  };
 
+  /** The steps for a routed request, gathering the answer's headers in `headers`. */
+  async function run(ctx: Context, { route, params }: Matched, headers: HeaderList): Promise<void> {
+    const { info } = route;
     const caller = await authenticator
       .authenticate(ctx.req.headers, info.credential)
       .catch((error: unknown) => countAuthFailure(ctx, error));
-    checkScopes(info, caller, ctx.res);
-    await consumeQuota(rateLimits, caller, ctx.res);
+    checkScopes(info, caller, headers);
+    await consumeQuota(rateLimits, caller, headers);
 
     const body = route.operation.requestBody ? await readJsonBody(ctx.req, bodyLimit) : undefined;
     // A fresh object: validation coerces query values and applies defaults in place.
@@ -65,7 +76,7 @@ export function apiDispatch(deps: DispatchDeps) {
     const handler = handlers[info.operationId] as OperationHandler;
     const idempotencyKey = info.idempotent ? ctx.get('idempotency-key') : '';
     if (!idempotencyKey || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
-      return respond(ctx, info, await handler(input, operationDeps));
+      return respond(ctx, headers, info, await handler(input, operationDeps));
     }
     const environment = caller.kind === 'apiKey' ? caller.environment : undefined;
     const scope = idempotencyScope(caller.ownerId, environment, info.operationId);
@@ -76,22 +87,24 @@ export function apiDispatch(deps: DispatchDeps) {
       const replayed = handler.replay
         ? handler.replay(started.replay, idempotentInput, operationDeps)
         : started.replay.body;
-      ctx.res.setHeader('Idempotent-Replayed', 'true');
-      return respond(ctx, info, replayed);
+      headers.setHeader('Idempotent-Replayed', 'true');
+      return respond(ctx, headers, info, replayed);
     }
     try {
-      respond(ctx, info, await handler(idempotentInput, operationDeps));
+      respond(ctx, headers, info, await handler(idempotentInput, operationDeps));
     } finally {
       started.release();
     }
-  };
+  }
 }
 
-function respond(ctx: Context, info: OperationInfo, result: unknown): void {
+type Matched = NonNullable<ReturnType<OperationRouter['match']>>;
+
+function respond(ctx: Context, headers: HeaderList, info: OperationInfo, result: unknown): void {
   // Status, headers and body are all known: Koa's body setter, type and length checks would only
   // repeat work, so the response is ended here.
   ctx.respond = false;
-  sendResult(ctx.req, ctx.res, ctx.path, info, result);
+  sendResult(ctx.req, ctx.res, headers, ctx.path, info, result);
 }
 
 function notRouted(ctx: Context, router: OperationRouter): never {

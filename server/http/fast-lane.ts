@@ -4,6 +4,7 @@ import type { Authenticator } from '../auth/authenticator.ts';
 import type { OperationDeps, OperationHandler } from '../operations/operation.ts';
 import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { handOff } from './handoff.ts';
+import { HeaderList } from './header-list.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import { parseQuery } from './parse-query.ts';
 import { checkScopes, consumeQuota, sendResult, validateParts } from './pipeline-steps.ts';
@@ -12,6 +13,9 @@ import { newRequestId } from './request-id.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The security headers, flat, as every answer of the lane starts. */
+const BASE_HEADERS = Object.entries(SECURITY_HEADERS).flat();
 type Matched = NonNullable<ReturnType<OperationRouter['match']>>;
 
 /**
@@ -41,6 +45,7 @@ export function fastLane(deps: {
   async function run(
     req: IncomingMessage,
     res: ServerResponse,
+    headers: HeaderList,
     matched: Matched,
     path: string,
     search: string,
@@ -49,8 +54,8 @@ export function fastLane(deps: {
     const { route, params } = matched;
     const { info } = route;
     const caller = await authenticator.authenticate(req.headers, 'apiKey');
-    checkScopes(info, caller, res);
-    await consumeQuota(rateLimits, caller, res);
+    checkScopes(info, caller, headers);
+    await consumeQuota(rateLimits, caller, headers);
     const body = route.operation.requestBody ? await readJsonBody(req, bodyLimit) : undefined;
     const query = parseQuery(search);
     const parts: RequestParts = { path: params, query, header: req.headers, cookie: {} };
@@ -58,10 +63,10 @@ export function fastLane(deps: {
     validateParts(router, route, parts);
     const handler = handlers[info.operationId] as OperationHandler;
     const result = await handler({ params, query, headers: req.headers, body, caller }, operationDeps);
-    const status = sendResult(req, res, path, info, result);
+    const status = sendResult(req, res, headers, path, info, result);
     if (logs) {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const requestId = res.getHeader('X-Request-Id');
+      const requestId = headers.get('X-Request-Id');
       logger.info({ requestId, method: req.method, path, status, ms }, 'request');
     }
   }
@@ -79,12 +84,13 @@ export function fastLane(deps: {
     if (!matched || info?.credential !== 'apiKey') return next(req, res);
     if (info.idempotent && req.headers['idempotency-key'] !== undefined) return next(req, res);
     const requestId = newRequestId(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', requestId);
-    for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name] as string);
-    run(req, res, matched, path, mark === -1 ? '' : url.slice(mark + 1)).catch((error: unknown) => {
+    const headers = new HeaderList(BASE_HEADERS).setHeader('X-Request-Id', requestId);
+    run(req, res, headers, matched, path, mark === -1 ? '' : url.slice(mark + 1)).catch((error: unknown) => {
       // Only an answer not yet begun can be handed over; past that there is nothing left to say.
       if (res.headersSent)
         return void logger.error({ err: error, requestId }, 'request failed after responding');
+      // Koa renders the error with what the steps found so far (environment, quota).
+      headers.copyTo(res);
       handOff(req, { requestId, error });
       next(req, res);
     });

@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import { JsonText, Reply } from '../operations/operation.ts';
 import type { RateLimits } from '../rate-limit/rate-limits.ts';
 import { ApiError } from './api-error.ts';
+import type { HeaderList, HeaderSink } from './header-list.ts';
 import type { OperationRouter, RequestParts } from './operation-router.ts';
 import type { OperationInfo } from './operation-table.ts';
 
@@ -20,9 +21,9 @@ type Route = NonNullable<ReturnType<OperationRouter['match']>>['route'];
  * environment gave it), then throws `403 insufficient_scope` when the key lacks a scope the
  * operation needs (no quota spent).
  */
-export function checkScopes(info: OperationInfo, caller: Caller, res: ServerResponse): void {
+export function checkScopes(info: OperationInfo, caller: Caller, headers: HeaderSink): void {
   if (caller.kind !== 'apiKey') return;
-  res.setHeader('Course-Environment', caller.environment);
+  headers.setHeader('Course-Environment', caller.environment);
   const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
   if (missing.length > 0) {
     throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
@@ -38,14 +39,14 @@ export function checkScopes(info: OperationInfo, caller: Caller, res: ServerResp
 export async function consumeQuota(
   rateLimits: RateLimits,
   caller: Caller,
-  res: ServerResponse,
+  headers: HeaderSink,
 ): Promise<void> {
   if (caller.kind !== 'apiKey' && caller.kind !== 'idToken') return;
   const state =
     caller.kind === 'apiKey'
       ? await rateLimits.consume(coursePolicy(caller.environment), caller.keyId)
       : await rateLimits.consume('api-keys', caller.ownerId);
-  setHeaders(res, rateLimitHeaders(state));
+  setHeaders(headers, rateLimitHeaders(state));
 }
 
 /** Validates in place with the operation's compiled validators; throws `400 validation_failed`. */
@@ -57,55 +58,58 @@ export function validateParts(router: OperationRouter, route: Route, parts: Requ
   throw new ApiError('validation_failed', detail, { extensions: { errors: fields } });
 }
 
-/** Sets headers straight on Node's response: the names and values are ours and well-formed. */
-function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
-  for (const name in headers) res.setHeader(name, headers[name] as string);
+/** Copies `values` (our own names and well-formed values) into `headers`. */
+function setHeaders(headers: HeaderSink, values: Record<string, string>): void {
+  for (const name in values) headers.setHeader(name, values[name] as string);
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Writes an operation's answer (a {@link Reply} as it is; otherwise the success status, fixed
- * headers, `Location`, `ETag` and `304` for a matching `If-None-Match`) and ends the response;
- * returns the status sent. Node
- * computes `Content-Length` and sends head and body in one write.
+ * headers, `Location`, `ETag` and `304` for a matching `If-None-Match`) with the headers the steps
+ * gathered in `headers`, and ends the response; returns the status sent. Node computes
+ * `Content-Length` and sends head and body in one write.
  */
 export function sendResult(
   req: IncomingMessage,
   res: ServerResponse,
+  headers: HeaderList,
   path: string,
   info: OperationInfo,
   result: unknown,
 ): number {
-  if (result instanceof Reply) return sendReply(res, result);
-  setHeaders(res, info.fixedHeaders);
+  if (result instanceof Reply) return sendReply(res, headers, result);
+  setHeaders(headers, info.fixedHeaders);
   if (info.setsLocation)
-    res.setHeader('Location', `${path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
+    headers.setHeader('Location', `${path.replace(/\/$/, '')}/${(result as { id: string }).id}`);
   let status = info.successStatus;
   let body: string | undefined;
   if (result instanceof JsonText && result.etag !== undefined) {
-    res.setHeader('ETag', result.etag);
+    headers.setHeader('ETag', result.etag);
     // A conditional read that still matches: the client's copy is current, so no body.
     if (ifNoneMatchHits(req.headers['if-none-match'], result.etag)) status = 304;
   }
   if (status !== 304 && result !== undefined) {
-    res.setHeader('Content-Type', JSON_TYPE);
+    headers.setHeader('Content-Type', JSON_TYPE);
     body = result instanceof JsonText ? result.text : JSON.stringify(result);
   }
-  res.statusCode = status;
+  headers.writeHead(res, status);
   res.end(body);
   return status;
 }
 
 /** An answer with a status and headers of its own (e.g. `getOpenApiDocument`'s 304). */
-function sendReply(res: ServerResponse, reply: Reply): number {
-  setHeaders(res, reply.headers);
-  res.statusCode = reply.status;
+function sendReply(res: ServerResponse, headers: HeaderList, reply: Reply): number {
+  setHeaders(headers, reply.headers);
+  let body: string | undefined;
   if (reply.body === undefined || typeof reply.body === 'string') {
-    res.end(reply.body);
+    body = reply.body;
   } else {
-    res.setHeader('Content-Type', JSON_TYPE);
-    res.end(JSON.stringify(reply.body));
+    headers.setHeader('Content-Type', JSON_TYPE);
+    body = JSON.stringify(reply.body);
   }
+  headers.writeHead(res, reply.status);
+  res.end(body);
   return reply.status;
 }

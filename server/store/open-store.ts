@@ -1,5 +1,3 @@
-import { openPostgresStore } from './postgres/open-postgres-store.ts';
-import { openSqljsStore } from './sqljs/open-sqljs-store.ts';
 import type { Store } from './store.ts';
 import type { StoreLogger } from './store-logger.ts';
 
@@ -11,11 +9,17 @@ export interface OpenStoreOptions {
 }
 
 /**
- * Opens the configured backend: the one place that chooses between them.
+ * Opens the configured backend: the one place that chooses between them. Each backend is
+ * imported only when chosen, so a server on one never loads (or waits for) the other's driver.
  *
  * @example const store = await openStore({ dataDir: './data', database: config.database, logger });
  */
-export function openStore(options: OpenStoreOptions): Promise<Store> {
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const { database, dataDir, logger } = options;
-  return database ? openPostgresStore({ ...database, logger }) : openSqljsStore({ dataDir, logger });
+  if (database) {
+    const { openPostgresStore } = await import('./postgres/open-postgres-store.ts');
+    return openPostgresStore({ ...database, logger });
+  }
+  const { openSqljsStore } = await import('./sqljs/open-sqljs-store.ts');
+  return openSqljsStore({ dataDir, logger });
 }

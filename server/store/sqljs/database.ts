@@ -57,12 +57,13 @@ export class SqlDatabase {
    * {@link StoreConflictError}.
    */
   transact(ops: readonly SqlOp[]): void {
-    this.db.exec('BEGIN');
+    // Prepared like any statement: `exec` would parse BEGIN and COMMIT again on every write.
+    this.#run('BEGIN', []);
     try {
       for (const [sql, params] of ops) this.#run(sql, params);
-      this.db.exec('COMMIT');
+      this.#run('COMMIT', []);
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      this.#run('ROLLBACK', []);
       if (isConstraintError(error)) throw new StoreConflictError((error as Error).message, { cause: error });
       throw error;
     }

@@ -51,10 +51,9 @@ export class SqljsStore implements Store {
     idempotent?: IdempotentResponse,
   ): Promise<CourseRecord> {
     const record = courseRecord(course, this.#courseSeq + 1);
-    const ops: SqlOp[] = [
-      [S.SQL.insertCourse, S.courseParams(record)],
-      [S.SQL.setMeta, [S.META.courseSeq, record.seq]],
-    ];
+    // No sequence counter to write: while the course exists `max(seq)` is its seq, and a delete
+    // records the counter before it could lower that maximum (see `#keepingCourseSeq`).
+    const ops: SqlOp[] = [[S.SQL.insertCourse, S.courseParams(record)]];
     const response = idempotent && S.idempotentParams(idempotent);
     if (response) ops.push([S.SQL.insertIdempotent, response]);
     const durable = this.#write(ops, ({ courses, idempotency }) => {
@@ -119,17 +118,21 @@ export class SqljsStore implements Store {
   async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
     const current = this.#model.courses.get(owner, id);
     if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return false;
-    await this.#write([[S.SQL.deleteCourse, [id, owner.ownerId, owner.environment]]], ({ courses }) =>
-      courses.delete(id),
+    await this.#write(
+      this.#keepingCourseSeq([S.SQL.deleteCourse, [id, owner.ownerId, owner.environment]]),
+      ({ courses }) => courses.delete(id),
     );
     return true;
   }
 
   async deleteAllCourses(owner: CourseOwner): Promise<number> {
     let deleted = 0;
-    await this.#write([[S.SQL.deleteAllCourses, [owner.ownerId, owner.environment]]], ({ courses }) => {
-      deleted = courses.deleteAll(owner).length;
-    });
+    await this.#write(
+      this.#keepingCourseSeq([S.SQL.deleteAllCourses, [owner.ownerId, owner.environment]]),
+      ({ courses }) => {
+        deleted = courses.deleteAll(owner).length;
+      },
+    );
     return deleted;
   }
 
@@ -258,6 +261,14 @@ export class SqljsStore implements Store {
     this.sql.transact(ops);
     apply(this.#model);
     return this.durability ? this.durability.append(ops) : Promise.resolve();
+  }
+
+  /**
+   * `op` (a delete) preceded by writing the course counter: a later start takes the larger of it
+   * and `max(seq)`, so seqs (and so cursors) are never reused, even after the newest course goes.
+   */
+  #keepingCourseSeq(op: SqlOp): SqlOp[] {
+    return [[S.SQL.setMeta, [S.META.courseSeq, this.#courseSeq]], op];
   }
 
   #assertWritable(): void {
