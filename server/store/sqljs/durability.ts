@@ -11,7 +11,7 @@ import { META, SQL } from './statements.ts';
 export interface DurabilityOptions {
   dir: string;
   logger: StoreLogger;
-  /** Checkpoint in the background once the journal holds this many bytes (default 8 MiB). */
+  /** Checkpoint in the background once the journal holds this many bytes (default 32 MiB). */
   checkpointBytes?: number;
   /** … or this many entries (default 50,000). */
   checkpointEntries?: number;
@@ -122,7 +122,7 @@ export class Durability {
   }
 
   #onFlushed(stats: Readonly<JournalStats>): void {
-    const { checkpointBytes = 8 * 1024 * 1024, checkpointEntries = 50_000 } = this.options;
+    const { checkpointBytes = 32 * 1024 * 1024, checkpointEntries = 50_000 } = this.options;
     if (stats.fileBytes < checkpointBytes && stats.fileEntries < checkpointEntries) return;
     if (this.#checkpointing || this.#broken || this.#closing) return;
     // Deferred so the acknowledgements of this flush go out before the export blocks the loop.

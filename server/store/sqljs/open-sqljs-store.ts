@@ -17,7 +17,7 @@ export interface OpenSqljsStoreOptions {
   /** Directory for the snapshot and journal, created if missing; `':memory:'` keeps nothing on disk. */
   dataDir: string;
   logger?: StoreLogger;
-  /** Journal size (bytes) that triggers a background checkpoint; default 8 MiB. */
+  /** Journal size (bytes) that triggers a background checkpoint; default 32 MiB. */
   checkpointBytes?: number;
   /** Journal length (entries) that triggers a background checkpoint; default 50,000. */
   checkpointEntries?: number;
