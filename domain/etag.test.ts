@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf, ifNoneMatchHits } from './etag.ts';
+import { digestOf, etagOf, etagOfParts, ifNoneMatchHits } from './etag.ts';
 
 describe('etagOf', () => {
   it('is a quoted token the spec pattern accepts, the same for the same text', () => {
@@ -10,6 +10,31 @@ describe('etagOf', () => {
   it('differs for texts that differ in one character or in order', () => {
     const tags = new Set(['{"a":1}', '{"a":2}', '{"b":1}', '1:"a"{}', '', ' '].map(etagOf));
     expect(tags.size).toBe(6);
+  });
+});
+
+describe('etagOfParts', () => {
+  const parts = ['{"id":"crs_1"}', '{"id":"crs_2"}', '{"id":"crs_3"}'].map(digestOf);
+  it('is the same for the same parts and tail, in the spec pattern', () => {
+    expect(etagOfParts(parts, ']}')).toMatch(/^"[a-z0-9]+"$/);
+    expect(etagOfParts(parts, ']}')).toBe(etagOfParts([...parts], ']}'));
+  });
+
+  it('differs when a part, their order, their number or the tail differs', () => {
+    const [a, b, c] = parts as [
+      ReturnType<typeof digestOf>,
+      ReturnType<typeof digestOf>,
+      ReturnType<typeof digestOf>,
+    ];
+    const variants = [
+      etagOfParts([a, b, c], ']}'),
+      etagOfParts([a, c, b], ']}'),
+      etagOfParts([a, b], ']}'),
+      etagOfParts([a, b, digestOf('{"id":"crs_4"}')], ']}'),
+      etagOfParts([a, b, c], '],"hasMore":true}'),
+      etagOfParts([], ']}'),
+    ];
+    expect(new Set(variants).size).toBe(variants.length);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
-import { etagOf } from '../../domain/etag.ts';
+import { etagOfParts } from '../../domain/etag.ts';
 import { page } from '../../domain/pagination.ts';
 import { courseOwner, JsonText, type OperationHandler } from './operation.ts';
 import { pageQuery } from './pagination.ts';
-import { courseEtag, courseJson } from './representations.ts';
+import { courseDigest, courseJson } from './representations.ts';
 
 /** `GET /api/v1/courses`: the caller's courses in its key's environment, newest first, one page at a time. */
 export const listCourses: OperationHandler = async ({ query, caller }, { store }) => {
@@ -13,7 +13,7 @@ export const listCourses: OperationHandler = async ({ query, caller }, { store }
   const { data, hasMore, nextCursor } = page(rows, limit);
   const tail = `],"hasMore":${hasMore},"nextCursor":${JSON.stringify(nextCursor)}}`;
   const list = `{"data":[${data.map(courseJson).join(',')}${tail}`;
-  // The page's bytes are determined by its courses' cached tags and its tail: hashing those is
-  // the same as hashing the page, at a fraction of the length.
-  return new JsonText(list, etagOf(data.map(courseEtag).join('') + tail));
+  // The page's bytes are determined by its courses' representations and its tail: combining their
+  // cached digests tags the page without reading its text again.
+  return new JsonText(list, etagOfParts(data.map(courseDigest), tail));
 };

@@ -1,4 +1,4 @@
-import { etagOf } from '../../domain/etag.ts';
+import { type Digest, digestOf, etagOfDigest } from '../../domain/etag.ts';
 import type { ApiKeyRecord, CourseRecord } from '../store/store.ts';
 
 /** A course as the API shows it (the spec's `Course`). */
@@ -19,13 +19,14 @@ export function courseView(course: CourseRecord) {
 // Records are immutable (the store replaces them on every change), so a record's JSON and ETag can
 // be kept for as long as the record lives: lists then join cached text instead of serialising
 // every course. A store that builds new records per read simply misses the cache.
-const courseJsonCache = new WeakMap<CourseRecord, { json: string; etag: string }>();
+const courseJsonCache = new WeakMap<CourseRecord, { json: string; digest: Digest; etag: string }>();
 
-function cached(course: CourseRecord): { json: string; etag: string } {
+function cached(course: CourseRecord): { json: string; digest: Digest; etag: string } {
   let entry = courseJsonCache.get(course);
   if (entry === undefined) {
     const json = JSON.stringify(courseView(course));
-    entry = { json, etag: etagOf(json) };
+    const digest = digestOf(json);
+    entry = { json, digest, etag: etagOfDigest(digest) };
     courseJsonCache.set(course, entry);
   }
   return entry;
@@ -39,6 +40,11 @@ export function courseJson(course: CourseRecord): string {
 /** The strong `ETag` of {@link courseJson}, computed once per version of the course. */
 export function courseEtag(course: CourseRecord): string {
   return cached(course).etag;
+}
+
+/** The digest behind {@link courseEtag}, for the tag of a page of courses. */
+export function courseDigest(course: CourseRecord): Digest {
+  return cached(course).digest;
 }
 
 /** An API key as the API shows it (the spec's `ApiKey`), never with its value or hash. */
