@@ -5,6 +5,7 @@ import { StoreConflictError } from '../errors.ts';
 import { account, newApiKey, newCourse } from '../test-support.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 import { PostgresStore } from './postgres-store.ts';
+import { SQL } from './statements.ts';
 
 const databases: TestDatabase[] = [];
 const stores: PostgresStore[] = [];
@@ -133,6 +134,37 @@ describe('the PostgreSQL store, per-tick batching', () => {
 
     expect(sent).toHaveLength(1);
     expect(after.map((key) => key?.revokedAt)).toEqual(Array(8).fill('2026-02-01T00:00:00.000Z'));
+  });
+
+  it("pages a small owner by the owner's index, also beside a large owner and with a generic plan", async () => {
+    const { url } = await countingStore();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO courses (id, owner_id, environment, name, description, status, created_at, updated_at)
+        SELECT 'crs_' || g, CASE WHEN g % 5000 = 0 THEN 'small' ELSE 'large' END, 'prod', 'n', 'd', 'draft', 'x', 'x'
+        FROM generate_series(1, 20000) AS g`);
+      await client.query('ANALYZE courses');
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      const plans: string[] = [];
+      for (const [name, text, extra] of [
+        ['list', SQL.listCourses, ''],
+        ['list_status', SQL.listCoursesByStatus, ", '{draft}'"],
+      ] as const) {
+        await client.query(`PREPARE ${name} AS ${text}`);
+        const explained = await client.query(
+          `EXPLAIN (FORMAT JSON) EXECUTE ${name}('{small}', '{prod}', '{${Number.MAX_SAFE_INTEGER}}', '{21}'${extra})`,
+        );
+        plans.push(JSON.stringify(explained.rows[0]));
+      }
+
+      for (const plan of plans) {
+        expect(plan).toMatch(/"Index Name":"courses_owner_env_(status_)?seq"/);
+        expect(plan).not.toContain('courses_seq_key');
+      }
+    } finally {
+      await client.end();
+    }
   });
 
   it('lets every call made before close finish, then refuses new ones', async () => {

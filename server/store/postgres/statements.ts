@@ -21,19 +21,25 @@ export const SQL = {
   getCourses: `SELECT q.ord, c.*
     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS q(id, owner_id, environment, ord)
     JOIN courses c ON c.id = q.id AND c.owner_id = q.owner_id AND c.environment = q.environment`,
-  // One index range scan per call (the LATERAL), newest first, each call with its own cursor and limit.
+  // One backward range scan of (owner_id, environment[, status], seq) per call (the LATERAL),
+  // newest first, each call with its own cursor and limit. The owner is matched as a range of one
+  // value, not with `=`, and leads the ORDER BY: then only that index yields the order, while with
+  // `=` the plan (generic: it cannot know the owner) may walk the whole seq index instead, filtering,
+  // which takes tens of milliseconds for a small owner beside a large one.
   listCourses: `SELECT q.ord, c.* FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[])
       WITH ORDINALITY AS q(owner_id, environment, before_seq, lim, ord)
     CROSS JOIN LATERAL (SELECT ${COURSE_COLUMNS} FROM courses
-      WHERE courses.owner_id = q.owner_id AND courses.environment = q.environment AND courses.seq < q.before_seq
-      ORDER BY courses.seq DESC LIMIT q.lim) c
+      WHERE courses.owner_id >= q.owner_id AND courses.owner_id <= q.owner_id
+        AND courses.environment = q.environment AND courses.seq < q.before_seq
+      ORDER BY courses.owner_id DESC, courses.environment DESC, courses.seq DESC LIMIT q.lim) c
     ORDER BY q.ord, c.seq DESC`,
   listCoursesByStatus: `SELECT q.ord, c.* FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::text[])
       WITH ORDINALITY AS q(owner_id, environment, before_seq, lim, status, ord)
     CROSS JOIN LATERAL (SELECT ${COURSE_COLUMNS} FROM courses
-      WHERE courses.owner_id = q.owner_id AND courses.environment = q.environment AND courses.status = q.status
-        AND courses.seq < q.before_seq
-      ORDER BY courses.seq DESC LIMIT q.lim) c
+      WHERE courses.owner_id >= q.owner_id AND courses.owner_id <= q.owner_id
+        AND courses.environment = q.environment AND courses.status = q.status AND courses.seq < q.before_seq
+      ORDER BY courses.owner_id DESC, courses.environment DESC, courses.status DESC, courses.seq DESC
+      LIMIT q.lim) c
     ORDER BY q.ord, c.seq DESC`,
   // Many courses in one statement (one commit, one WAL flush), rows in call order.
   insertCourses: `INSERT INTO courses (${INSERT_COURSE_COLUMNS})
