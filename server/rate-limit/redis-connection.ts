@@ -21,6 +21,8 @@ const CONNECT_WAIT_MS = 2000;
 export function connectRedis(url: string): RedisConnection {
   const client = new Redis(url, {
     enableOfflineQueue: false,
+    // Commands issued in one turn of the event loop (every request read together) share one write.
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
     // Back off up to 2 s between reconnects, forever: Redis coming back must be noticed.

@@ -1,3 +1,4 @@
+import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
@@ -14,6 +15,8 @@ import type {
   PageQuery,
   Store,
 } from '../store.ts';
+import { batchedStatements, type ListCall, run } from './batched-statements.ts';
+import { perTickBatch } from './per-tick-batch.ts';
 import * as S from './statements.ts';
 
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
@@ -24,35 +27,49 @@ const HEALTH_TIMEOUT_MS = 2000;
  * (a revocation or an insert on one instance is seen by the next query on any other), every
  * multi-row write is one transaction, and every race that matters is settled by a constraint or a
  * conditional write in the database, never in this process.
+ *
+ * The hot calls (key lookup, get, list, insert without an Idempotency-Key) made in one turn of the
+ * event loop go to PostgreSQL as one statement ({@link perTickBatch}): fewer round trips, the
+ * same answers, since a batch only gathers calls made before its statement is sent.
  */
 export class PostgresStore implements Store {
   #closed: Promise<void> | undefined;
+  readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #keysByHash: DataLoader<string, ApiKeyRecord | undefined>;
+  readonly #courses: DataLoader<{ owner: CourseOwner; id: string }, CourseRecord | undefined>;
+  readonly #lists: DataLoader<ListCall, CourseRecord[]>;
+  readonly #listsByStatus: DataLoader<ListCall, CourseRecord[]>;
+  readonly #inserts: DataLoader<Omit<CourseRecord, 'seq'>, number>;
 
   /** Use `openPostgresStore`; this wires a pool whose database is already migrated. */
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: Pool) {
+    const batched = batchedStatements(pool);
+    this.#keysByHash = perTickBatch(batched.findApiKeysByHash);
+    this.#courses = perTickBatch(batched.getCourses);
+    this.#lists = perTickBatch(batched.listCourses);
+    this.#listsByStatus = perTickBatch(batched.listCourses);
+    this.#inserts = perTickBatch(batched.insertCourses);
+  }
 
   async insertCourse(
     course: Omit<CourseRecord, 'seq'>,
     idempotent?: IdempotentResponse,
   ): Promise<CourseRecord> {
-    const seq = await this.#insert(S.SQL.insertCourse, S.courseParams(course), idempotent);
+    const seq = idempotent
+      ? await this.#insert('insert-course', S.SQL.insertCourse, S.courseParams(course), idempotent)
+      : await this.#load(this.#inserts, course);
     return { ...course, seq };
   }
 
   async getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined> {
-    const { rows } = await this.#query('get-course', S.SQL.getCourse, [id, owner.ownerId, owner.environment]);
-    return rows[0] && S.courseFromRow(rows[0]);
+    return this.#load(this.#courses, { owner, id });
   }
 
   async listCourses(
     query: PageQuery & CourseOwner & { status?: CourseStatus | undefined },
   ): Promise<CourseRecord[]> {
-    const values: unknown[] = [query.ownerId, query.beforeSeq ?? NO_CURSOR, query.limit, query.environment];
-    const { rows } =
-      query.status === undefined
-        ? await this.#query('list-courses', S.SQL.listCourses, values)
-        : await this.#query('list-courses-status', S.SQL.listCoursesByStatus, [...values, query.status]);
-    return rows.map(S.courseFromRow);
+    const call = { ...query, beforeSeq: query.beforeSeq ?? NO_CURSOR };
+    return this.#load(query.status === undefined ? this.#lists : this.#listsByStatus, call);
   }
 
   async updateCourse(
@@ -61,8 +78,8 @@ export class PostgresStore implements Store {
     changes: CourseChanges,
     expectedStatus?: CourseStatus,
   ): Promise<CourseRecord | undefined> {
-    const { text, values } = S.updateCourseSql(owner, id, changes, expectedStatus);
-    const { rows } = await this.#query(undefined, text, values);
+    const { name, text, values } = S.updateCourseSql(owner, id, changes, expectedStatus);
+    const { rows } = await this.#query(name, text, values);
     return rows[0] && S.courseFromRow(rows[0]);
   }
 
@@ -85,13 +102,12 @@ export class PostgresStore implements Store {
   }
 
   async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
-    const seq = await this.#insert(S.SQL.insertApiKey, S.apiKeyParams(key), idempotent);
+    const seq = await this.#insert('insert-api-key', S.SQL.insertApiKey, S.apiKeyParams(key), idempotent);
     return { ...key, scopes: [...key.scopes], seq };
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
-    const { rows } = await this.#query('find-api-key', S.SQL.findApiKeyByHash, [hash]);
-    return rows[0] && S.apiKeyFromRow(rows[0]);
+    return this.#load(this.#keysByHash, hash);
   }
 
   async listApiKeys(
@@ -161,20 +177,26 @@ export class PostgresStore implements Store {
     }
   }
 
+  /** Refuses new calls at once, lets every call already made finish, then ends the pool. */
   close(): Promise<void> {
-    this.#closed ??= this.pool.end();
+    this.#closed ??= this.#drain().then(() => this.pool.end());
     return this.#closed;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled(this.#inFlight);
   }
 
   /** Inserts one row and, with `idempotent`, completes its claim in the same transaction. */
   async #insert(
+    name: string,
     text: string,
     values: unknown[],
     idempotent: IdempotentResponse | undefined,
   ): Promise<number> {
-    if (!idempotent) return seqOf(await this.#query(undefined, text, values));
+    if (!idempotent) return seqOf(await this.#query(name, text, values));
     return this.#transaction(async (client) => {
-      const inserted = await run(client, undefined, text, values);
+      const inserted = await run(client, name, text, values);
       const completed = await run(
         client,
         'complete-idempotent',
@@ -187,8 +209,12 @@ export class PostgresStore implements Store {
     });
   }
 
-  async #transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  #transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     this.#assertOpen();
+    return this.#track(this.#inTransaction(work));
+  }
+
+  async #inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -205,28 +231,25 @@ export class PostgresStore implements Store {
 
   #query(name: string | undefined, text: string, values: unknown[]): Promise<QueryResult> {
     this.#assertOpen();
-    return run(this.pool, name, text, values);
+    return this.#track(run(this.pool, name, text, values));
+  }
+
+  /** Joins the batch of this turn of the event loop. */
+  #load<K, V>(loader: DataLoader<K, V>, key: K): Promise<V> {
+    this.#assertOpen();
+    return this.#track(loader.load(key));
+  }
+
+  /** Keeps `work` in the set {@link close} waits for, until it settles. */
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#inFlight.add(work);
+    const forget = () => this.#inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
   }
 
   #assertOpen(): void {
     if (this.#closed) throw new Error('the store is closed');
-  }
-}
-
-/** Runs one statement, prepared once per connection when named; a unique violation becomes a {@link StoreConflictError}. */
-async function run(
-  on: Pool | PoolClient,
-  name: string | undefined,
-  text: string,
-  values: unknown[],
-): Promise<QueryResult> {
-  try {
-    return await on.query(name ? { name, text, values } : { text, values });
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505') {
-      throw new StoreConflictError((error as Error).message, { cause: error });
-    }
-    throw error;
   }
 }
 

@@ -6,25 +6,54 @@ const COURSE_COLUMNS =
   'id, owner_id, environment, name, description, status, created_at, updated_at, published_at, archived_at, seq';
 const KEY_COLUMNS =
   'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
+// The columns of a new course, in {@link courseParams} order.
+const INSERT_COURSE_COLUMNS =
+  'id, owner_id, environment, name, description, status, created_at, updated_at, published_at, archived_at';
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
 
 /** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
 export const SQL = {
-  insertCourse: `INSERT INTO courses (id, owner_id, environment, name, description, status, created_at,
-    updated_at, published_at, archived_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`,
+  insertCourse: `INSERT INTO courses (${INSERT_COURSE_COLUMNS})
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`,
   // Every course statement is scoped by owner and environment: isolation lives in the queries.
-  getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3`,
-  listCourses: `SELECT ${COURSE_COLUMNS} FROM courses WHERE owner_id = $1 AND environment = $4 AND seq < $2
-    ORDER BY seq DESC LIMIT $3`,
-  listCoursesByStatus: `SELECT ${COURSE_COLUMNS} FROM courses WHERE owner_id = $1 AND environment = $4
-    AND status = $5 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+  // The batched reads take one array per field (element i is call i) and answer each row with
+  // `ord`, the 1-based number of the call it belongs to.
+  getCourses: `SELECT q.ord, c.*
+    FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS q(id, owner_id, environment, ord)
+    JOIN courses c ON c.id = q.id AND c.owner_id = q.owner_id AND c.environment = q.environment`,
+  // One backward range scan of (owner_id, environment[, status], seq) per call (the LATERAL),
+  // newest first, each call with its own cursor and limit. The owner is matched as a range of one
+  // value, not with `=`, and leads the ORDER BY: then only that index yields the order, while with
+  // `=` the plan (generic: it cannot know the owner) may walk the whole seq index instead, filtering,
+  // which takes tens of milliseconds for a small owner beside a large one.
+  listCourses: `SELECT q.ord, c.* FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[])
+      WITH ORDINALITY AS q(owner_id, environment, before_seq, lim, ord)
+    CROSS JOIN LATERAL (SELECT ${COURSE_COLUMNS} FROM courses
+      WHERE courses.owner_id >= q.owner_id AND courses.owner_id <= q.owner_id
+        AND courses.environment = q.environment AND courses.seq < q.before_seq
+      ORDER BY courses.owner_id DESC, courses.environment DESC, courses.seq DESC LIMIT q.lim) c
+    ORDER BY q.ord, c.seq DESC`,
+  listCoursesByStatus: `SELECT q.ord, c.* FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::text[])
+      WITH ORDINALITY AS q(owner_id, environment, before_seq, lim, status, ord)
+    CROSS JOIN LATERAL (SELECT ${COURSE_COLUMNS} FROM courses
+      WHERE courses.owner_id >= q.owner_id AND courses.owner_id <= q.owner_id
+        AND courses.environment = q.environment AND courses.status = q.status AND courses.seq < q.before_seq
+      ORDER BY courses.owner_id DESC, courses.environment DESC, courses.status DESC, courses.seq DESC
+      LIMIT q.lim) c
+    ORDER BY q.ord, c.seq DESC`,
+  // Many courses in one statement (one commit, one WAL flush), rows in call order.
+  insertCourses: `INSERT INTO courses (${INSERT_COURSE_COLUMNS})
+    SELECT ${INSERT_COURSE_COLUMNS} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+      $6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) WITH ORDINALITY AS r(${INSERT_COURSE_COLUMNS}, ord)
+    ORDER BY r.ord
+    RETURNING id, seq`,
   // $4 is the expected status, or NULL for none: the compare-and-set of lifecycle changes.
   deleteCourse: `DELETE FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3
     AND ($4::text IS NULL OR status = $4)`,
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
   insertApiKey: `INSERT INTO api_keys (id, owner_id, name, hash, start, environment, scopes, created_at,
     last_used_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`,
-  findApiKeyByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`,
+  findApiKeysByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ANY($1::text[])`,
   getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND owner_id = $2`,
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
   listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND environment = $4
@@ -70,21 +99,24 @@ const UPDATABLE: Record<keyof CourseChanges, string> = {
 
 /**
  * An UPDATE of the columns `changes` sets (column names from a fixed list, values bound), with
- * the status compare-and-set when `expectedStatus` is given.
+ * the status compare-and-set when `expectedStatus` is given. Its `name` differs for each shape
+ * of statement, so each is prepared once per connection.
  */
 export function updateCourseSql(
   owner: CourseOwner,
   id: string,
   changes: CourseChanges,
   expectedStatus: CourseStatus | undefined,
-): { text: string; values: unknown[] } {
+): { name: string; text: string; values: unknown[] } {
   const values: unknown[] = [id, owner.ownerId, owner.environment];
+  let columnsSet = 0;
   const sets: string[] = [];
-  for (const [field, column] of Object.entries(UPDATABLE)) {
+  for (const [bit, [field, column]] of Object.entries(UPDATABLE).entries()) {
     const value = changes[field as keyof CourseChanges];
     if (value === undefined) continue;
     values.push(value);
     sets.push(`${column} = $${values.length}`);
+    columnsSet |= 1 << bit;
   }
   // Nothing to set still answers with the row, like the sql.js store does.
   if (sets.length === 0) sets.push('id = id');
@@ -93,7 +125,12 @@ export function updateCourseSql(
     values.push(expectedStatus);
     where += ` AND status = $${values.length}`;
   }
-  return { text: `UPDATE courses SET ${sets.join(', ')} WHERE ${where} RETURNING ${COURSE_COLUMNS}`, values };
+  const name = `update-course-${columnsSet}${expectedStatus === undefined ? '' : '-if-status'}`;
+  return {
+    name,
+    text: `UPDATE courses SET ${sets.join(', ')} WHERE ${where} RETURNING ${COURSE_COLUMNS}`,
+    values,
+  };
 }
 
 /** A course's values in {@link SQL.insertCourse} order. */
