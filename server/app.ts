@@ -101,6 +101,7 @@ export async function createApp(options: {
   koa.use(errorMiddleware);
   koa.use(securityHeaders);
   const router = buildOperationRouter(await createSpecBackend(spec.document), operations);
+  void router.compileInBackground();
   const api = apiDispatch({
     router,
     handlers,
@@ -133,6 +134,7 @@ export async function createApp(options: {
     koa,
     handle,
     async stop() {
+      router.stop();
       clearInterval(purgeTimer);
       await lastUsed.stop();
       await rateLimits.close();

@@ -2,12 +2,12 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import type { OperationInfo } from './operation-table.ts';
 
-/** An operation of the spec with everything a request needs, resolved once at start-up. */
+/** An operation of the spec with everything a request needs, resolved once. */
 interface Route {
   info: OperationInfo;
   operation: Operation;
-  /** openapi-backend's compiled request validators (parameters, body) for this operation. */
-  validators: ValidateFunction[];
+  /** openapi-backend's compiled request validators (parameters, body), once compiled. */
+  validators: ValidateFunction[] | undefined;
 }
 
 /** What a request asks of an operation, in openapi-backend's validation model. */
@@ -28,6 +28,13 @@ export interface OperationRouter {
   allowedMethods(path: string): string[] | undefined;
   /** Validates in place (query and path parameters are coerced, defaults applied); the errors, if any. */
   validate(route: Route, parts: RequestParts): ErrorObject[] | undefined;
+  /**
+   * Compiles every operation's validators not compiled yet, one operation per turn of the event
+   * loop so requests are served in between; resolves when all are, or once `stop` was called.
+   */
+  compileInBackground(): Promise<void>;
+  /** Stops {@link compileInBackground}; validators still compile on first use. */
+  stop(): void;
 }
 
 interface Template {
@@ -50,13 +57,19 @@ export function buildOperationRouter(
 ): OperationRouter {
   const exact = new Map<string, Map<string, Route>>();
   const templates = new Map<string, Template>();
+  const routes: Route[] = [];
+  let stopped = false;
+  // Compiling every validator took about 0.2 s of start-up: each compiles on its operation's first
+  // request, or in the background, whichever comes first.
+  const validatorsOf = (route: Route): ValidateFunction[] =>
+    (route.validators ??= backend.validator.getRequestValidatorsForOperation(
+      route.info.operationId,
+    ) as ValidateFunction[]);
   for (const operation of backend.router.getOperations()) {
     const info = table.get(operation.operationId as string);
     if (!info) continue;
-    const validators = backend.validator.getRequestValidatorsForOperation(
-      info.operationId,
-    ) as ValidateFunction[];
-    const route: Route = { info, operation, validators };
+    const route: Route = { info, operation, validators: undefined };
+    routes.push(route);
     const method = operation.method.toUpperCase();
     if (!operation.path.includes('{')) {
       const methods = exact.get(operation.path) ?? new Map<string, Route>();
@@ -108,8 +121,19 @@ export function buildOperationRouter(
     },
     validate(route, parts) {
       const errors: ErrorObject[] = [];
-      for (const validate of route.validators) if (!validate(parts)) errors.push(...(validate.errors ?? []));
+      for (const validate of validatorsOf(route))
+        if (!validate(parts)) errors.push(...(validate.errors ?? []));
       return errors.length > 0 ? errors : undefined;
+    },
+    async compileInBackground() {
+      for (const route of routes) {
+        if (stopped) return;
+        validatorsOf(route);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    stop() {
+      stopped = true;
     },
   };
 }

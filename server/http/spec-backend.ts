@@ -9,8 +9,9 @@ import type { OpenApiDocument } from '../spec.ts';
  * - `quick` mode: upstream would check the document against the OpenAPI 3.0 schema, which refuses
  *   3.1 (openapistack/openapi-backend#532; Redocly lints the spec in CI instead), and compile
  *   response validators the server never uses (about a second of start-up);
- * - request validators compiled now with a JSON Schema 2020-12 Ajv (formats on, every error
- *   reported, query and path parameters coerced, defaults applied);
+ * - request validators compiled with a JSON Schema 2020-12 Ajv (formats on, every error
+ *   reported, query and path parameters coerced, defaults applied), on demand: the router
+ *   compiles them on first use or in the background (`compileInBackground`);
  * - the operation list frozen: upstream re-derives it on every request.
  */
 export async function createSpecBackend(document: OpenApiDocument): Promise<OpenAPIBackend> {
@@ -31,7 +32,6 @@ export async function createSpecBackend(document: OpenApiDocument): Promise<Open
     },
   });
   await backend.init();
-  backend.validator.preCompileRequestValidators();
   const operations = backend.router.getOperations();
   backend.router.getOperations = () => operations;
   return backend;

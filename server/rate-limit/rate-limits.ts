@@ -11,7 +11,7 @@ import {
 } from '../../domain/rate-limit-headers.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { DependencyHealth } from '../store/store.ts';
-import { connectRedis, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
 
 /** The rate limiters, whatever stores them: the only thing the request path sees. */
 export interface RateLimits {
@@ -45,7 +45,8 @@ export interface RateLimitOptions {
  * connection, so the first requests are not counted apart from the fleet's.
  */
 export async function createRateLimits(options: RateLimitOptions): Promise<RateLimitService> {
-  const redis = options.redis && connectRedis(options.redis.url);
+  // The Redis client is loaded only when configured: an embedded server never pays its start-up.
+  const redis = options.redis && (await import('./redis-connection.ts')).connectRedis(options.redis.url);
   await redis?.ready;
   const window = options.windowSeconds;
   const quotas: Record<RateLimitPolicy, { points: number; duration: number }> = {
