@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openStore } from './store/open-store.ts';
 
@@ -16,8 +15,19 @@ export interface RunningServer {
 
 /** Opens the store, builds the app and listens on `config.host:config.port`. */
 export async function listen(config: Config, logger: Logger): Promise<RunningServer> {
-  const store = await openStore({ dataDir: config.dataDir, database: config.database, logger });
-  const app = await createApp({ config, store, logger });
+  // The store opens while the application's modules load: each spends part of its time waiting
+  // (file reads, wasm compilation, the module loader), and the other fills those gaps.
+  const [opened, loaded] = await Promise.allSettled([
+    openStore({ dataDir: config.dataDir, database: config.database, logger }),
+    import('./app.ts'),
+  ]);
+  if (loaded.status === 'rejected') {
+    if (opened.status === 'fulfilled') await opened.value.close();
+    throw loaded.reason;
+  }
+  if (opened.status === 'rejected') throw opened.reason;
+  const store = opened.value;
+  const app = await loaded.value.createApp({ config, store, logger });
   const server = createServer(
     {
       // Slow-loris defence: a request must send its headers, then all of itself, in time (408 otherwise).
