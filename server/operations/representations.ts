@@ -19,14 +19,13 @@ export function courseView(course: CourseRecord) {
 // Records are immutable (the store replaces them on every change), so a record's JSON and ETag can
 // be kept for as long as the record lives: lists then join cached text instead of serialising
 // every course. A store that builds new records per read simply misses the cache.
-const courseJsonCache = new WeakMap<CourseRecord, { json: string; digest: Digest; etag: string }>();
+const courseJsonCache = new WeakMap<CourseRecord, { json: string; digest: Digest; etag?: string }>();
 
-function cached(course: CourseRecord): { json: string; digest: Digest; etag: string } {
+function cached(course: CourseRecord): { json: string; digest: Digest; etag?: string } {
   let entry = courseJsonCache.get(course);
   if (entry === undefined) {
     const json = JSON.stringify(courseView(course));
-    const digest = digestOf(json);
-    entry = { json, digest, etag: etagOfDigest(digest) };
+    entry = { json, digest: digestOf(json) };
     courseJsonCache.set(course, entry);
   }
   return entry;
@@ -39,7 +38,10 @@ export function courseJson(course: CourseRecord): string {
 
 /** The strong `ETag` of {@link courseJson}, computed once per version of the course. */
 export function courseEtag(course: CourseRecord): string {
-  return cached(course).etag;
+  const entry = cached(course);
+  // Only a single course's answer needs its tag as text; a page combines digests.
+  entry.etag ??= etagOfDigest(entry.digest);
+  return entry.etag;
 }
 
 /** The digest behind {@link courseEtag}, for the tag of a page of courses. */

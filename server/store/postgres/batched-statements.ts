@@ -2,6 +2,7 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { StoreConflictError } from '../errors.ts';
 import type { ApiKeyRecord, CourseOwner, CourseRecord, PageQuery } from '../store.ts';
+import type { CourseInterner } from './course-interner.ts';
 import * as S from './statements.ts';
 
 /** One list call as the batched list statements take it; `beforeSeq` is always set. */
@@ -9,9 +10,10 @@ export type ListCall = Required<PageQuery> & CourseOwner & { status?: CourseStat
 
 /**
  * The store's hot calls, each answering a whole batch of calls with one named statement on one
- * pooled connection: value `i` answers call `i`, and every caller gets objects of its own.
+ * pooled connection: value `i` answers call `i`. Courses are frozen and go through `courses`, so
+ * an unchanged course is the same object from one query to the next.
  */
-export function batchedStatements(pool: Pool) {
+export function batchedStatements(pool: Pool, courses: CourseInterner) {
   return {
     async findApiKeysByHash(hashes: readonly string[]): Promise<Array<ApiKeyRecord | undefined>> {
       const { rows } = await run(pool, 'find-api-keys', S.SQL.findApiKeysByHash, [hashes]);
@@ -31,7 +33,7 @@ export function batchedStatements(pool: Pool) {
         calls.map((call) => call.owner.environment),
       ]);
       const answers: Array<CourseRecord | undefined> = calls.map(() => undefined);
-      for (const row of rows) answers[Number(row.ord) - 1] = S.courseFromRow(row);
+      for (const row of rows) answers[Number(row.ord) - 1] = courses.intern(S.courseFromRow(row));
       return answers;
     },
 
@@ -51,7 +53,7 @@ export function batchedStatements(pool: Pool) {
           ])
         : await run(pool, 'list-courses', S.SQL.listCourses, values);
       const answers: CourseRecord[][] = calls.map(() => []);
-      for (const row of rows) answers[Number(row.ord) - 1]?.push(S.courseFromRow(row));
+      for (const row of rows) answers[Number(row.ord) - 1]?.push(courses.intern(S.courseFromRow(row)));
       return answers;
     },
 

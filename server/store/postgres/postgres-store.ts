@@ -16,6 +16,7 @@ import type {
   Store,
 } from '../store.ts';
 import { batchedStatements, type ListCall, run } from './batched-statements.ts';
+import { CourseInterner } from './course-interner.ts';
 import { perTickBatch } from './per-tick-batch.ts';
 import * as S from './statements.ts';
 
@@ -40,10 +41,11 @@ export class PostgresStore implements Store {
   readonly #lists: DataLoader<ListCall, CourseRecord[]>;
   readonly #listsByStatus: DataLoader<ListCall, CourseRecord[]>;
   readonly #inserts: DataLoader<Omit<CourseRecord, 'seq'>, number>;
+  readonly #interner = new CourseInterner();
 
   /** Use `openPostgresStore`; this wires a pool whose database is already migrated. */
   constructor(private readonly pool: Pool) {
-    const batched = batchedStatements(pool);
+    const batched = batchedStatements(pool, this.#interner);
     this.#keysByHash = perTickBatch(batched.findApiKeysByHash);
     this.#courses = perTickBatch(batched.getCourses);
     this.#lists = perTickBatch(batched.listCourses);
@@ -80,7 +82,7 @@ export class PostgresStore implements Store {
   ): Promise<CourseRecord | undefined> {
     const { name, text, values } = S.updateCourseSql(owner, id, changes, expectedStatus);
     const { rows } = await this.#query(name, text, values);
-    return rows[0] && S.courseFromRow(rows[0]);
+    return rows[0] && this.#interner.intern(S.courseFromRow(rows[0]));
   }
 
   async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
