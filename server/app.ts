@@ -3,7 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { createAuthenticator } from './auth/authenticator.ts';
-import { createDevIdentityProvider, DEV_AUDIENCE, DEV_ISSUER } from './auth/dev-identity-provider.ts';
+import {
+  createDevIdentityProvider,
+  DEV_AUDIENCE,
+  DEV_ISSUER,
+  type DevIdentityProvider,
+} from './auth/dev-identity-provider.ts';
 import { createIdTokenVerifier } from './auth/id-token-verifier.ts';
 import { remoteJwks } from './auth/jwks-fetch.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
@@ -61,17 +66,23 @@ export async function createApp(options: {
     config.apiKeyHashSecret ??
     loadLocalSecret(config.dataDir, 'api-key-hash-secret', () => randomBytes(32).toString('base64url'));
   const hasher = createKeyHasher(secret);
-  const devProvider = config.identityProvider ? undefined : await createDevIdentityProvider(config.dataDir);
-  const idTokens = config.identityProvider
-    ? createIdTokenVerifier({
-        ...config.identityProvider,
-        keys: remoteJwks(new URL(config.identityProvider.jwksUrl), config.jwksTimeoutMs),
-      })
-    : createIdTokenVerifier({
-        issuer: DEV_ISSUER,
-        audience: DEV_AUDIENCE,
-        keys: (devProvider as NonNullable<typeof devProvider>).keys,
-      });
+  const { identityProvider } = config;
+  // Without an identity provider the development one signs tokens; it (its key, and jose) is set
+  // up on first use, not at start-up.
+  let devProviderSetUp: Promise<DevIdentityProvider> | undefined;
+  const devProvider = () => {
+    devProviderSetUp ??= createDevIdentityProvider(config.dataDir);
+    return devProviderSetUp;
+  };
+  const idTokens = createIdTokenVerifier(
+    identityProvider
+      ? { ...identityProvider, keys: remoteJwks(new URL(identityProvider.jwksUrl), config.jwksTimeoutMs) }
+      : {
+          issuer: DEV_ISSUER,
+          audience: DEV_AUDIENCE,
+          keys: async (header, token) => (await devProvider()).keys(header, token),
+        },
+  );
   const lastUsed = createLastUsedTracker(store);
   const purge = () =>
     store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
@@ -113,7 +124,7 @@ export async function createApp(options: {
   koa.use(
     mountByPrefix(
       {
-        ...(devProvider && { '/dev': devRoutes(devProvider, config.bodyLimitBytes) }),
+        ...(!identityProvider && { '/dev': devRoutes(devProvider, config.bodyLimitBytes) }),
         '/dashboard': dashboardRoutes(config),
         '/mcp': mcpRoutes({ authenticator, rateLimits, handlers, operationDeps }),
       },

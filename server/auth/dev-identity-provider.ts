@@ -1,12 +1,5 @@
-import {
-  calculateJwkThumbprint,
-  createLocalJWKSet,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type JWK,
-  SignJWT,
-} from 'jose';
+import type { createLocalJWKSet, JWK } from 'jose';
+import { jose } from './jose.ts';
 import { loadLocalSecret } from './local-secret.ts';
 
 /** Issuer of the built-in development identity provider's tokens. */
@@ -24,6 +17,8 @@ export interface DevIdentityProvider {
 
 /** Loads (or creates, in `dataDir`) the ES256 signing key and returns the provider. */
 export async function createDevIdentityProvider(dataDir: string): Promise<DevIdentityProvider> {
+  const { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, SignJWT } =
+    await jose();
   const created = await generateKeyPair('ES256', { extractable: true });
   const generated = await exportJWK(created.privateKey);
   const privateJwk = loadLocalSecret<JWK>(dataDir, 'dev-idp-signing-key', () => generated);

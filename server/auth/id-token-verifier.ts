@@ -1,6 +1,7 @@
-import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { ApiError } from '../http/api-error.ts';
 import { REALM } from './caller.ts';
+import { jose } from './jose.ts';
 
 /** Verifies identity-provider ID tokens. */
 export interface IdTokenVerifier {
@@ -22,7 +23,7 @@ function invalid(reason: string, cause?: unknown): ApiError {
   );
 }
 
-function reasonOf(error: unknown): string {
+function reasonOf(error: unknown, errors: Awaited<ReturnType<typeof jose>>['errors']): string {
   if (error instanceof errors.JWTExpired) return 'it has expired';
   if (error instanceof errors.JWTClaimValidationFailed)
     return `claim '${error.claim}' is wrong (${error.reason})`;
@@ -46,6 +47,7 @@ export function createIdTokenVerifier(options: {
 }): IdTokenVerifier {
   return {
     async verify(token) {
+      const { errors, jwtVerify } = await jose();
       try {
         const { payload } = await jwtVerify(token, options.keys, {
           issuer: options.issuer,
@@ -59,7 +61,7 @@ export function createIdTokenVerifier(options: {
         }
         return payload.sub;
       } catch (error) {
-        throw error instanceof ApiError ? error : invalid(reasonOf(error), error);
+        throw error instanceof ApiError ? error : invalid(reasonOf(error, errors), error);
       }
     },
   };

@@ -1,16 +1,12 @@
-import {
-  createRemoteJWKSet,
-  customFetch,
-  errors,
-  type JWTVerifyGetKey,
-  type RemoteJWKSetOptions,
-} from 'jose';
+import type { customFetch, JWTVerifyGetKey, RemoteJWKSetOptions } from 'jose';
+import { jose } from './jose.ts';
 
 /** The largest JWKS answer read; real ones are a few kilobytes. */
 const JWKS_MAX_BYTES = 256 * 1024;
 
 /** Reads at most `limit` bytes of a body; past it, stops reading and throws. */
 async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const { errors } = await jose();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -34,6 +30,7 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
  * as an invalid token instead of holding the request or the process.
  */
 const boundedFetch: NonNullable<RemoteJWKSetOptions[typeof customFetch]> = async (url, options) => {
+  const { errors } = await jose();
   let response: Response;
   try {
     // jose asks for `redirect: 'manual'`: a redirect is a non-200 answer below, never followed.
@@ -64,5 +61,11 @@ const boundedFetch: NonNullable<RemoteJWKSetOptions[typeof customFetch]> = async
  * @example const keys = remoteJwks(new URL('https://idp.example.com/jwks'), 5_000);
  */
 export function remoteJwks(url: URL, timeoutMs: number): JWTVerifyGetKey {
-  return createRemoteJWKSet(url, { timeoutDuration: timeoutMs, [customFetch]: boundedFetch });
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  return async (header, token) => {
+    keys ??= jose().then(({ createRemoteJWKSet, customFetch }) =>
+      createRemoteJWKSet(url, { timeoutDuration: timeoutMs, [customFetch]: boundedFetch }),
+    );
+    return (await keys)(header, token);
+  };
 }

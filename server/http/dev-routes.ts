@@ -5,12 +5,13 @@ import { readJsonBody } from './read-json-body.ts';
 
 /**
  * The built-in development identity provider's endpoints: `GET /dev/.well-known/jwks.json` and
- * `POST /dev/token` with `{"sub": "<subject>"}` → `{"idToken": "…"}`. Mounted only in development.
+ * `POST /dev/token` with `{"sub": "<subject>"}` → `{"idToken": "…"}`. Mounted only in development;
+ * `provider` sets the provider up on its first call.
  */
-export function devRoutes(provider: DevIdentityProvider, bodyLimit: number) {
+export function devRoutes(provider: () => Promise<DevIdentityProvider>, bodyLimit: number) {
   return async function dev(ctx: Context, next: Next): Promise<void> {
     if (ctx.path === '/dev/.well-known/jwks.json' && ctx.method === 'GET') {
-      ctx.body = provider.jwks;
+      ctx.body = (await provider()).jwks;
       return;
     }
     if (ctx.path !== '/dev/token') return next();
@@ -33,6 +34,10 @@ export function devRoutes(provider: DevIdentityProvider, bodyLimit: number) {
       });
     }
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { idToken: await provider.issueToken(subject), tokenType: 'Bearer', expiresIn: 3600 };
+    ctx.body = {
+      idToken: await (await provider()).issueToken(subject),
+      tokenType: 'Bearer',
+      expiresIn: 3600,
+    };
   };
 }
