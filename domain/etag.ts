@@ -65,7 +65,8 @@ export function etagOf(text: string): string {
 export function etagOfParts(digests: readonly Digest[], tail: string): string {
   const words: number[] = [];
   for (const [first, second] of digests) pushWords(words, first, second);
-  pushWords(words, cyrb53Text(tail, 0), cyrb53Text(tail, 1));
+  const [first, second] = digestOf(tail);
+  pushWords(words, first, second);
   return etagOfDigest([cyrb53Words(words, 0), cyrb53Words(words, 1)]);
 }
 

@@ -11,10 +11,11 @@ const cacheIn = async () => pathToFileURL(`${await tempDir()}/cache/`);
 describe('the spec as the server loads it', () => {
   it('is the parsed openapi.yaml, whether parsed now or read from the cache', async () => {
     const cacheDir = await cacheIn();
-    const parsed = specJson(yamlText, cacheDir);
+    const parsed = specJson(yamlText, cacheDir).json;
     const cached = specJson(yamlText, cacheDir);
     expect(JSON.parse(parsed)).toEqual(parse(yamlText));
-    expect(cached).toBe(parsed);
+    expect(cached.json).toBe(parsed);
+    expect(cached.document).toEqual(parse(yamlText));
     expect(loadSpec().json).toBe(parsed);
   });
 
@@ -23,7 +24,7 @@ describe('the spec as the server loads it', () => {
     specJson(yamlText, cacheDir);
     const [file] = readdirSync(cacheDir);
     writeFileSync(new URL(file as string, cacheDir), '{"openapi": "3.1');
-    expect(JSON.parse(specJson(yamlText, cacheDir))).toEqual(parse(yamlText));
+    expect(JSON.parse(specJson(yamlText, cacheDir).json)).toEqual(parse(yamlText));
     expect(JSON.parse(readFileSync(new URL(file as string, cacheDir), 'utf8'))).toEqual(parse(yamlText));
   });
 
@@ -31,8 +32,8 @@ describe('the spec as the server loads it', () => {
     const cacheDir = await cacheIn();
     specJson(yamlText, cacheDir);
     const edited = yamlText.replace(/^ {2}version: .*$/m, '  version: 9.9.9');
-    expect(JSON.parse(specJson(edited, cacheDir)).info.version).toBe('9.9.9');
+    expect(specJson(edited, cacheDir).document.info.version).toBe('9.9.9');
     expect(readdirSync(cacheDir)).toHaveLength(1);
-    expect(JSON.parse(specJson(yamlText, cacheDir))).toEqual(parse(yamlText));
+    expect(JSON.parse(specJson(yamlText, cacheDir).json)).toEqual(parse(yamlText));
   });
 });

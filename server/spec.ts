@@ -28,19 +28,21 @@ const CACHE_DIR = new URL('../node_modules/.cache/course-service/', import.meta.
  * SHA-256 of the YAML text: an edited spec has another name, so a stale form is never read.
  */
 export function loadSpec(): LoadedSpec {
-  const json = specJson(readFileSync(SPEC_URL, 'utf8'), CACHE_DIR);
+  const { json, document } = specJson(readFileSync(SPEC_URL, 'utf8'), CACHE_DIR);
   const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
-  return { document: JSON.parse(json) as OpenApiDocument, json, etag };
+  return { document, json, etag };
 }
 
-/** `JSON.stringify` of the parsed YAML, from `cacheDir` when it holds this text's. */
-export function specJson(yamlText: string, cacheDir: URL): string {
+/**
+ * `JSON.stringify` of the parsed YAML, from `cacheDir` when it holds this text's, and the document
+ * it holds (so the JSON is parsed once, by the same call that checks it is whole).
+ */
+export function specJson(yamlText: string, cacheDir: URL): { json: string; document: OpenApiDocument } {
   const name = `openapi-${createHash('sha256').update(yamlText).digest('hex')}.json`;
   const file = new URL(name, cacheDir);
   try {
-    const cached = readFileSync(file, 'utf8');
-    JSON.parse(cached);
-    return cached;
+    const json = readFileSync(file, 'utf8');
+    return { json, document: JSON.parse(json) as OpenApiDocument };
   } catch {
     // Missing or damaged: parse, and keep the result for the next start if the disk lets us.
   }
@@ -60,5 +62,5 @@ export function specJson(yamlText: string, cacheDir: URL): string {
   } catch {
     // A read-only install: parse at every start, as before.
   }
-  return json;
+  return { json, document: JSON.parse(json) as OpenApiDocument };
 }

@@ -13,10 +13,10 @@ import { newRequestId } from './request-id.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+type Matched = NonNullable<ReturnType<OperationRouter['match']>>;
 
 /** The security headers, flat, as every answer of the lane starts. */
 const BASE_HEADERS = Object.entries(SECURITY_HEADERS).flat();
-type Matched = NonNullable<ReturnType<OperationRouter['match']>>;
 
 /**
  * The API-key operations (courses: the hot reads and creates) answered without building a Koa

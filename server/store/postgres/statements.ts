@@ -54,7 +54,6 @@ export const SQL = {
   insertApiKey: `INSERT INTO api_keys (id, owner_id, name, hash, start, environment, scopes, created_at,
     last_used_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`,
   findApiKeysByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ANY($1::text[])`,
-  getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND owner_id = $2`,
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
   listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND environment = $4
     AND seq < $2 ORDER BY seq DESC LIMIT $3`,
