@@ -1,5 +1,6 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { isConstraintError, StoreConflictError } from '../errors.ts';
+import type { DatabaseFile } from './database-file.ts';
 import type { SqlOp } from './journal-codec.ts';
 
 /** A row as sql.js returns it: values in column order. */
@@ -11,13 +12,15 @@ export type Row = SqlValue[];
  */
 export class SqlDatabase {
   readonly #statements = new Map<string, Statement>();
+  readonly db: Database;
 
-  constructor(readonly db: Database) {
+  constructor(private readonly file: DatabaseFile) {
+    this.db = file.database;
     // The database is in wasm memory; durability is the journal's job, so SQLite's own rollback
     // journal only needs to support ROLLBACK, and memory does that fastest. Holding the lock for
     // good keeps SQLite from re-checking the (emulated) file and dropping its page cache at every
     // statement: measured 15 µs per indexed lookup without it, about 1 µs with it.
-    db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY');
+    this.db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY');
   }
 
   /** The rows `sql` returns, mapped by `map`. */
@@ -78,6 +81,19 @@ export class SqlDatabase {
     );
     if (!exists) return 0;
     return this.one('SELECT value FROM meta WHERE key = ?', [key], (row) => Number(row[0])) ?? 0;
+  }
+
+  /**
+   * The database file as it is now, for a snapshot: `marker` is a `meta` row just written, which
+   * the bytes must hold. They may be the live file, valid only until the next write, so write
+   * them out in the same turn of the event loop (as `writeSnapshot` does).
+   */
+  fileBytes(marker: { key: string; value: number }): Uint8Array {
+    const holdsMarker = (image: Database): boolean =>
+      Number(image.exec('SELECT value FROM meta WHERE key = ?', [marker.key])[0]?.values[0]?.[0]) ===
+      marker.value;
+    // sql.js's export is the slow, always-correct way, for when the file outgrew its buffer.
+    return this.file.current(holdsMarker) ?? this.db.export();
   }
 
   /** Frees every statement and the database. */

@@ -105,20 +105,23 @@ export class Durability {
     const seq = this.#seq;
     // Outside the journal on purpose: it describes the snapshot, and replay never needs it.
     this.db.transact([[SQL.setMeta, [META.journalSeq, seq]]]);
-    const bytes = this.db.db.export();
-    // Same tick as the export: every entry after `seq` goes to the next file.
+    const bytes = this.db.fileBytes({ key: META.journalSeq, value: seq });
+    // Same tick as taking the bytes: every entry after `seq` goes to the next file.
     const { dir } = this.options;
     const rotated = this.#writer.rotate(join(dir, FILES.nextJournal));
     // Observed now so a journal failure during the snapshot write is not an unhandled rejection.
     rotated.catch(() => {});
-    await writeSnapshot(dir, bytes);
+    // Also this tick: the bytes may be the live database file, which the next write changes.
+    const written = writeSnapshot(dir, bytes);
+    const blockedMs = Math.round(performance.now() - started);
+    await written;
     await rotated;
     await rm(join(dir, FILES.journal), { force: true });
     await rename(join(dir, FILES.nextJournal), join(dir, FILES.journal));
     await fsyncDir(dir);
     this.#checkpoints++;
     const ms = Math.round(performance.now() - started);
-    this.options.logger.info({ seq, bytes: bytes.length, ms }, 'store checkpoint written');
+    this.options.logger.info({ seq, bytes: bytes.length, blockedMs, ms }, 'store checkpoint written');
   }
 
   #onFlushed(stats: Readonly<JournalStats>): void {

@@ -1,5 +1,7 @@
+import { close, closeSync, fsync, openSync, writeSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 /** The file names inside a data directory. */
 export const FILES = {
@@ -32,16 +34,36 @@ export async function readIfExists(path: string): Promise<Buffer | undefined> {
 
 /**
  * Replaces the snapshot atomically: temp file, fsync, rename, fsync of the directory. A crash at
- * any point leaves either the old snapshot or the new one, never a partial file.
+ * any point leaves either the old snapshot or the new one, never a partial file. The bytes are in
+ * the kernel's hands when this returns (the write is synchronous; the waiting for the disk is
+ * not), so they may be the live database file, which the next write changes.
  */
-export async function writeSnapshot(dir: string, bytes: Uint8Array): Promise<void> {
+export function writeSnapshot(dir: string, bytes: Uint8Array): Promise<void> {
   const temp = join(dir, FILES.snapshotTemp);
-  const handle = await open(temp, 'w');
+  let fd: number;
   try {
-    await handle.writeFile(bytes);
-    await handle.sync();
+    fd = openSync(temp, 'w');
+    try {
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return finishSnapshot(dir, temp, fd);
+}
+
+const fsyncFd = promisify(fsync);
+const closeFd = promisify(close);
+
+async function finishSnapshot(dir: string, temp: string, fd: number): Promise<void> {
+  try {
+    await fsyncFd(fd);
   } finally {
-    await handle.close();
+    await closeFd(fd);
   }
   await rename(temp, join(dir, FILES.snapshot));
   await fsyncDir(dir);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { SqlDatabase } from './database.ts';
+import { DatabaseFile, readWithRoom } from './database-file.ts';
 import { Durability, type DurabilityOptions } from './durability.ts';
 import { FILES, readIfExists, resetJournal, writeSnapshot } from './files.ts';
 import type { JournalEntry } from './journal-codec.ts';
@@ -37,7 +38,7 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
   const SQL = await sqlJs;
   const logger = options.logger ?? SILENT_LOGGER;
   if (options.dataDir === ':memory:') {
-    const sql = new SqlDatabase(new SQL.Database());
+    const sql = new SqlDatabase(new DatabaseFile(SQL, undefined));
     applyMigrations(sql.db);
     return new SqljsStore(sql, undefined);
   }
@@ -64,7 +65,7 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
       // Snapshot first, then empty the journal: a crash between the two replays nothing twice,
       // because entries up to `lastSeq` are skipped.
       sql.transact([[SQL_TEXT.setMeta, [META.journalSeq, lastSeq]]]);
-      await writeSnapshot(dir, sql.db.export());
+      await writeSnapshot(dir, sql.fileBytes({ key: META.journalSeq, value: lastSeq }));
       await resetJournal(dir);
     }
     const durabilityOptions: DurabilityOptions = { ...options, dir, logger };
@@ -79,13 +80,13 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
   }
 }
 
-/** Loads the snapshot in its own frame so its buffer (as big as the database) can be collected. */
+/** Loads the snapshot straight into the buffer its database file then lives in (see `DatabaseFile`). */
 async function loadSnapshot(
   SQL: SqlJsStatic,
   dir: string,
 ): Promise<{ sql: SqlDatabase; hasSnapshot: boolean }> {
-  const bytes = await readIfExists(join(dir, FILES.snapshot));
-  return { sql: new SqlDatabase(new SQL.Database(bytes)), hasSnapshot: bytes !== undefined };
+  const bytes = await readWithRoom(join(dir, FILES.snapshot));
+  return { sql: new SqlDatabase(new DatabaseFile(SQL, bytes)), hasSnapshot: bytes !== undefined };
 }
 
 async function readJournals(

@@ -8,6 +8,7 @@ import { StoreConflictError } from '../errors.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
 import { account, newApiKey, newCourse, tempDir } from '../test-support.ts';
 import { SqlDatabase } from './database.ts';
+import { DatabaseFile } from './database-file.ts';
 import { Durability } from './durability.ts';
 import { FILES, writeSnapshot } from './files.ts';
 import { applyMigrations } from './migrations.ts';
@@ -21,7 +22,7 @@ const ENVIRONMENTS: KeyEnvironment[] = ['prod', 'test'];
 
 /** A store built as `openSqljsStore` builds it, but with the database handle kept for the SQL oracle. */
 async function openWithHandle(dir: string | undefined, checkpointEntries?: number) {
-  const sql = new SqlDatabase(new sqlJs.Database());
+  const sql = new SqlDatabase(new DatabaseFile(sqlJs, undefined));
   applyMigrations(sql.db);
   if (dir === undefined) return { sql, store: new SqljsStore(sql, undefined) };
   await writeSnapshot(dir, sql.db.export());

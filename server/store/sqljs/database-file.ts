@@ -1,0 +1,141 @@
+import { type FileHandle, open } from 'node:fs/promises';
+import type { Database, SqlJsStatic } from 'sql.js';
+
+/** Spare room behind the database file: address space only, until pages are written there. */
+const MIN_ROOM = 256 * 1024 * 1024;
+
+/** How big a buffer to give a database file of `size` bytes. */
+function roomFor(size: number, minRoom = MIN_ROOM): number {
+  return size + Math.max(minRoom, size);
+}
+
+/**
+ * A sql.js database whose file lives in a buffer this module owns.
+ *
+ * sql.js keeps a database file in emscripten's in-memory file system, whose buffer, once past
+ * 1 MiB, grows by 12.5 % at a time into a fresh buffer with a full copy. On the benchmark machine
+ * every newly touched page of memory costs about 11 µs, so copying a 14 MiB file blocked the event
+ * loop for 30–40 ms, and those copies came to 10 µs per insert. The file system takes the bytes a
+ * database is opened from as `bytes.slice(0, length)`; handing it a view whose `slice` returns a
+ * larger buffer lets the file grow in place for as long as the room lasts.
+ *
+ * Owning the buffer also makes snapshots cheap: between transactions it holds exactly the database
+ * file, so {@link current} can hand it out in place, where sql.js's `export()` backs the database
+ * up page by page into a fresh buffer (115 ms for 30 MiB, most of it touching new memory). The
+ * bytes handed out are first checked against what was just written.
+ */
+export class DatabaseFile {
+  readonly database: Database;
+  readonly #whole: Uint8Array<ArrayBuffer>;
+
+  /**
+   * Opens `image` (a database file, or `undefined` for a new database) with at least `minRoom`
+   * bytes to grow into. Use {@link readWithRoom} to read the file so that it already has room
+   * behind it; otherwise it is copied into a buffer that has.
+   */
+  constructor(
+    private readonly SQL: SqlJsStatic,
+    image: Uint8Array | undefined,
+    minRoom = MIN_ROOM,
+  ) {
+    const bytes = image ?? emptyDatabase(SQL);
+    this.#whole = hasRoom(bytes, minRoom) ? wholeBuffer(bytes) : withRoom(bytes, minRoom);
+    this.database = new SQL.Database(new ViewWithRoom(this.#whole, bytes.length));
+  }
+
+  /**
+   * The database file as it is now, in place: valid only until the next write, so use it in the
+   * same turn of the event loop. `isCurrent` checks it through a read-only connection of its own;
+   * `undefined` when the file no longer lives in this buffer (it outgrew the room) or the check
+   * fails.
+   */
+  current(isCurrent: (image: Database) => boolean): Uint8Array | undefined {
+    const size = this.#fileSize();
+    if (size > this.#whole.length) return undefined;
+    // A Buffer's `slice` is a view, so the check reads the file in place, without copying it.
+    const check = new this.SQL.Database(Buffer.from(this.#whole.buffer, this.#whole.byteOffset, size));
+    try {
+      check.exec('PRAGMA query_only = 1');
+      return isCurrent(check) ? this.#whole.subarray(0, size) : undefined;
+    } finally {
+      check.close();
+    }
+  }
+
+  #fileSize(): number {
+    const [pages, pageSize] = this.database
+      .exec('PRAGMA page_count; PRAGMA page_size')
+      .map((result) => Number(result.values[0]?.[0]));
+    return (pages ?? 0) * (pageSize ?? 0);
+  }
+}
+
+/**
+ * Reads the file at `path` into the start of a buffer with {@link roomFor} its size, reading
+ * straight into it so no page is touched twice; `undefined` when the file does not exist.
+ */
+export async function readWithRoom(path: string): Promise<Uint8Array | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    const whole = new Uint8Array(roomFor(size));
+    let offset = 0;
+    while (offset < size) {
+      const { bytesRead } = await handle.read(whole, offset, size - offset, offset);
+      if (bytesRead === 0) throw new Error(`${path}: file shrank while it was read`);
+      offset += bytesRead;
+    }
+    return whole.subarray(0, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The bytes, with `slice(0, length)` (how emscripten takes a new file's contents) returning all of the room. */
+class ViewWithRoom extends Uint8Array {
+  static get [Symbol.species]() {
+    return Uint8Array;
+  }
+
+  readonly #whole: Uint8Array<ArrayBuffer>;
+
+  constructor(whole: Uint8Array<ArrayBuffer>, length: number) {
+    super(whole.buffer, whole.byteOffset, length);
+    this.#whole = whole;
+  }
+
+  override slice(start = 0, end = this.length): Uint8Array<ArrayBuffer> {
+    return start === 0 && end === this.length ? this.#whole : super.slice(start, end);
+  }
+}
+
+function hasRoom(bytes: Uint8Array, minRoom: number): boolean {
+  return bytes.buffer.byteLength - bytes.byteOffset >= roomFor(bytes.length, minRoom);
+}
+
+function wholeBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const { buffer, byteOffset } = bytes as Uint8Array<ArrayBuffer>;
+  return new Uint8Array(buffer, byteOffset, buffer.byteLength - byteOffset);
+}
+
+function withRoom(bytes: Uint8Array, minRoom: number): Uint8Array<ArrayBuffer> {
+  const whole = new Uint8Array(roomFor(bytes.length, minRoom));
+  whole.set(bytes);
+  return whole;
+}
+
+/** The file of an empty database (one page), so a new database gets room like a loaded one. */
+function emptyDatabase(SQL: SqlJsStatic): Uint8Array {
+  const empty = new SQL.Database();
+  try {
+    return empty.export();
+  } finally {
+    empty.close();
+  }
+}
