@@ -21,7 +21,7 @@ function roomFor(size: number, minRoom = MIN_ROOM): number {
  *
  * Owning the buffer also makes snapshots cheap: between transactions it holds exactly the database
  * file, so {@link current} can hand it out in place, where sql.js's `export()` backs the database
- * up page by page into a fresh buffer (115 ms for 30 MiB, most of it touching new memory). The
+ * up page by page into a fresh buffer (115–215 ms for 30 MiB, most of it touching new memory). The
  * bytes handed out are first checked against what was just written.
  */
 export class DatabaseFile {
