@@ -54,7 +54,7 @@ describe('DatabaseFile', () => {
       const live = file.current(holds(round * 2000));
       expect(live && rowsIn(live)).toBe(round * 2000);
       if (live) buffers.add(live.buffer);
-      expect(rowsIn(sql.fileBytes({ key: MARKER, value: round * 2000 }))).toBe(round * 2000);
+      expect(rowsIn(sql.snapshot({ key: MARKER, value: round * 2000 }).bytes)).toBe(round * 2000);
     }
     // 10 MiB written, and the file never left the buffer it was opened in.
     expect(buffers.size).toBe(1);
@@ -63,12 +63,33 @@ describe('DatabaseFile', () => {
     sql.close();
   });
 
+  it('copies the file into a buffer made ready beforehand, and only into one that is big enough', async () => {
+    const { sql, file } = newDatabase();
+    grow(sql, 0, 1000);
+    expect(file.copy(holds(1000))).toBeUndefined();
+    await sql.prepareSnapshot(file.size() / 2);
+    expect(file.copy(holds(1000))).toBeUndefined();
+    await sql.prepareSnapshot(4 * file.size());
+    const copy = file.copy(holds(1000));
+    expect(copy && rowsIn(copy)).toBe(1000);
+    // The copy stays as it was while the database moves on, until it is released.
+    grow(sql, 1000, 1000);
+    expect(copy && rowsIn(copy)).toBe(1000);
+    expect(sql.snapshot({ key: MARKER, value: 2000 })).toMatchObject({ live: false });
+    sql.releaseSnapshot();
+    const { bytes, live } = sql.snapshot({ key: MARKER, value: 2000 });
+    expect(live).toBe(true);
+    expect(rowsIn(bytes)).toBe(2000);
+    sql.close();
+  });
+
   it('falls back to sql.js export once the file outgrows its room, losing nothing', () => {
     const { sql, file } = newDatabase(64 * 1024);
     grow(sql, 0, 500);
     // 500 KiB of rows in a buffer with 64 KiB of room to start with: the file system has moved it.
     expect(file.current(() => true)).toBeUndefined();
-    const bytes = sql.fileBytes({ key: MARKER, value: 500 });
+    const { bytes, live } = sql.snapshot({ key: MARKER, value: 500 });
+    expect(live).toBe(false);
     expect(rowsIn(bytes)).toBe(500);
     sql.close();
   });

@@ -85,15 +85,35 @@ export class SqlDatabase {
 
   /**
    * The database file as it is now, for a snapshot: `marker` is a `meta` row just written, which
-   * the bytes must hold. They may be the live file, valid only until the next write, so write
-   * them out in the same turn of the event loop (as `writeSnapshot` does).
+   * the bytes must hold. `live` bytes are the database file itself, valid only until the next
+   * write: write them out in the same turn of the event loop (as `writeSnapshot` does). Others
+   * are a copy, valid until {@link releaseSnapshot}.
    */
-  fileBytes(marker: { key: string; value: number }): Uint8Array {
+  snapshot(marker: { key: string; value: number }): { bytes: Uint8Array; live: boolean } {
     const holdsMarker = (image: Database): boolean =>
       Number(image.exec('SELECT value FROM meta WHERE key = ?', [marker.key])[0]?.values[0]?.[0]) ===
       marker.value;
+    const copy = this.file.copy(holdsMarker);
+    if (copy) return { bytes: copy, live: false };
+    const live = this.file.current(holdsMarker);
+    if (live) return { bytes: live, live: true };
     // sql.js's export is the slow, always-correct way, for when the file outgrew its buffer.
-    return this.file.current(holdsMarker) ?? this.db.export();
+    return { bytes: this.db.export(), live: false };
+  }
+
+  /** Gets a copy buffer of `bytes` ready for the next {@link snapshot} (see `DatabaseFile`). */
+  prepareSnapshot(bytes: number): Promise<void> {
+    return this.file.prepareCopy(bytes);
+  }
+
+  /** Lets the last snapshot's copy buffer go. */
+  releaseSnapshot(): void {
+    this.file.releaseCopy();
+  }
+
+  /** The database file's size in bytes. */
+  fileSize(): number {
+    return this.file.size();
   }
 
   /** Frees every statement and the database. */

@@ -34,12 +34,13 @@ export async function readIfExists(path: string): Promise<Buffer | undefined> {
 
 /**
  * Replaces the snapshot atomically: temp file, fsync, rename, fsync of the directory. A crash at
- * any point leaves either the old snapshot or the new one, never a partial file. The bytes are in
- * the kernel's hands when this returns (the write is synchronous; the waiting for the disk is
- * not), so they may be the live database file, which the next write changes.
+ * any point leaves either the old snapshot or the new one, never a partial file. `live` bytes (the
+ * database file itself, which the next write changes) are written synchronously, so they are in
+ * the kernel's hands when this returns; other bytes are written in the background.
  */
-export function writeSnapshot(dir: string, bytes: Uint8Array): Promise<void> {
+export function writeSnapshot(dir: string, bytes: Uint8Array, { live }: { live: boolean }): Promise<void> {
   const temp = join(dir, FILES.snapshotTemp);
+  if (!live) return writeStableSnapshot(dir, temp, bytes);
   let fd: number;
   try {
     fd = openSync(temp, 'w');
@@ -56,6 +57,17 @@ export function writeSnapshot(dir: string, bytes: Uint8Array): Promise<void> {
   return finishSnapshot(dir, temp, fd);
 }
 
+async function writeStableSnapshot(dir: string, temp: string, bytes: Uint8Array): Promise<void> {
+  const handle = await open(temp, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await publishSnapshot(dir, temp);
+}
+
 const fsyncFd = promisify(fsync);
 const closeFd = promisify(close);
 
@@ -65,6 +77,11 @@ async function finishSnapshot(dir: string, temp: string, fd: number): Promise<vo
   } finally {
     await closeFd(fd);
   }
+  await publishSnapshot(dir, temp);
+}
+
+/** Renames the synced temp file over the snapshot and makes the rename durable. */
+async function publishSnapshot(dir: string, temp: string): Promise<void> {
   await rename(temp, join(dir, FILES.snapshot));
   await fsyncDir(dir);
 }

@@ -65,7 +65,8 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
       // Snapshot first, then empty the journal: a crash between the two replays nothing twice,
       // because entries up to `lastSeq` are skipped.
       sql.transact([[SQL_TEXT.setMeta, [META.journalSeq, lastSeq]]]);
-      await writeSnapshot(dir, sql.fileBytes({ key: META.journalSeq, value: lastSeq }));
+      const { bytes, live } = sql.snapshot({ key: META.journalSeq, value: lastSeq });
+      await writeSnapshot(dir, bytes, { live });
       await resetJournal(dir);
     }
     const durabilityOptions: DurabilityOptions = { ...options, dir, logger };

@@ -25,7 +25,7 @@ async function openWithHandle(dir: string | undefined, checkpointEntries?: numbe
   const sql = new SqlDatabase(new DatabaseFile(sqlJs, undefined));
   applyMigrations(sql.db);
   if (dir === undefined) return { sql, store: new SqljsStore(sql, undefined) };
-  await writeSnapshot(dir, sql.db.export());
+  await writeSnapshot(dir, sql.db.export(), { live: false });
   const options = { dir, logger: SILENT_LOGGER, ...(checkpointEntries ? { checkpointEntries } : {}) };
   return { sql, store: new SqljsStore(sql, await Durability.open(sql, 0, options)) };
 }
