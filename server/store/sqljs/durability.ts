@@ -144,7 +144,7 @@ export class Durability {
     if (this.#prepared || this.#broken || this.#closing) return;
     this.#prepared = true;
     const size = this.db.fileSize();
-    const expected = size + 1.5 * Math.max(0, size - this.#cycleStartSize) + 1024 * 1024;
+    const expected = Math.ceil(size + 1.5 * Math.max(0, size - this.#cycleStartSize)) + 1024 * 1024;
     this.db
       .prepareSnapshot(expected)
       .catch((error: unknown) =>
@@ -157,7 +157,7 @@ export class Durability {
     if (stats.fileBytes >= checkpointBytes / 2 || stats.fileEntries >= checkpointEntries / 2) this.#prepare();
     if (stats.fileBytes < checkpointBytes && stats.fileEntries < checkpointEntries) return;
     if (this.#checkpointing || this.#broken || this.#closing) return;
-    // Deferred so the acknowledgements of this flush go out before the export blocks the loop.
+    // Deferred so the acknowledgements of this flush go out before the snapshot is taken.
     setImmediate(() => {
       if (this.#closing || this.#checkpointing) return;
       this.#startCheckpoint().catch((error: unknown) =>
