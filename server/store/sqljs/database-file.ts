@@ -57,7 +57,8 @@ export class DatabaseFile {
   /**
    * Gets a buffer of `bytes` ready for {@link copy}, touching its pages a slice at a time between
    * other work: a first touch of memory is what costs (about 11 µs per page on the benchmark
-   * machine), a copy into touched memory is quick (2 ms for 30 MiB).
+   * machine), a copy into touched memory is quick (2 ms for 30 MiB). A call while a buffer is
+   * being made ready waits for that one, whatever its size.
    */
   prepareCopy(bytes: number): Promise<void> {
     if ((this.#copyBuffer?.length ?? 0) >= bytes) return Promise.resolve();

@@ -1,4 +1,4 @@
-import { close, closeSync, fsync, openSync, writeSync } from 'node:fs';
+import { close, fsync, openSync, writeSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,56 +35,39 @@ export async function readIfExists(path: string): Promise<Buffer | undefined> {
 /**
  * Replaces the snapshot atomically: temp file, fsync, rename, fsync of the directory. A crash at
  * any point leaves either the old snapshot or the new one, never a partial file. `live` bytes (the
- * database file itself, which the next write changes) are written synchronously, so they are in
- * the kernel's hands when this returns; other bytes are written in the background.
+ * database file itself, which the next write changes) are written before the first `await`, so
+ * they are in the kernel's hands when this returns; other bytes are written in the background.
  */
-export function writeSnapshot(dir: string, bytes: Uint8Array, { live }: { live: boolean }): Promise<void> {
+export async function writeSnapshot(
+  dir: string,
+  bytes: Uint8Array,
+  { live }: { live: boolean },
+): Promise<void> {
   const temp = join(dir, FILES.snapshotTemp);
-  if (!live) return writeStableSnapshot(dir, temp, bytes);
-  let fd: number;
-  try {
-    fd = openSync(temp, 'w');
+  if (live) {
+    const fd = openSync(temp, 'w');
     try {
-      let offset = 0;
-      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-    } catch (error) {
-      closeSync(fd);
-      throw error;
+      for (let offset = 0; offset < bytes.length; )
+        offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      await fsyncFd(fd);
+    } finally {
+      await closeFd(fd);
     }
-  } catch (error) {
-    return Promise.reject(error);
+  } else {
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   }
-  return finishSnapshot(dir, temp, fd);
-}
-
-async function writeStableSnapshot(dir: string, temp: string, bytes: Uint8Array): Promise<void> {
-  const handle = await open(temp, 'w');
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await publishSnapshot(dir, temp);
+  await rename(temp, join(dir, FILES.snapshot));
+  await fsyncDir(dir);
 }
 
 const fsyncFd = promisify(fsync);
 const closeFd = promisify(close);
-
-async function finishSnapshot(dir: string, temp: string, fd: number): Promise<void> {
-  try {
-    await fsyncFd(fd);
-  } finally {
-    await closeFd(fd);
-  }
-  await publishSnapshot(dir, temp);
-}
-
-/** Renames the synced temp file over the snapshot and makes the rename durable. */
-async function publishSnapshot(dir: string, temp: string): Promise<void> {
-  await rename(temp, join(dir, FILES.snapshot));
-  await fsyncDir(dir);
-}
 
 /** Empties the journal (its content is in a durable snapshot by now) and drops a leftover next one. */
 export async function resetJournal(dir: string): Promise<void> {
