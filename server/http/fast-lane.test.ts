@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/harness.ts';
 
@@ -10,6 +11,20 @@ beforeAll(async () => {
   key = await server.apiKey('lane-owner');
 });
 afterAll(() => server.close());
+
+/** The raw response head, as Node's client parses it (fetch hides how the body was framed). */
+function rawHead(method: string, path: string, body?: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const req = request(`${server.url}${path}`, { method, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, ...res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const remaining = (headers: Headers) => Number(/;r=(\d+);/.exec(headers.get('ratelimit') ?? '')?.[1]);
 
@@ -51,5 +66,19 @@ describe('fast lane', () => {
     const idToken = await server.idToken('lane-owner');
     expect((await server.call('GET', '/api/v1/api-keys', { bearer: idToken })).status).toBe(200);
     expect((await server.call('GET', '/healthz')).status).toBe(200);
+  });
+
+  it('frames its answers with Content-Length, never chunked, so head and body leave in one write', async () => {
+    const created = await rawHead(
+      'POST',
+      '/api/v1/courses',
+      JSON.stringify({ name: 'Framed', description: '' }),
+    );
+    const listed = await rawHead('GET', '/api/v1/courses?limit=5');
+    for (const head of [created, listed]) {
+      expect(head['transfer-encoding']).toBeUndefined();
+      expect(Number(head['content-length'])).toBeGreaterThan(0);
+    }
+    expect([created.status, listed.status]).toEqual([201, 200]);
   });
 });

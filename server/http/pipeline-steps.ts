@@ -68,8 +68,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Writes an operation's answer (a {@link Reply} as it is; otherwise the success status, fixed
  * headers, `Location`, `ETag` and `304` for a matching `If-None-Match`) with the headers the steps
- * gathered in `headers`, and ends the response; returns the status sent. Node computes
- * `Content-Length` and sends head and body in one write.
+ * gathered in `headers`, and ends the response; returns the status sent.
  */
 export function sendResult(
   req: IncomingMessage,
@@ -94,8 +93,7 @@ export function sendResult(
     headers.setHeader('Content-Type', JSON_TYPE);
     body = result instanceof JsonText ? result.text : JSON.stringify(result);
   }
-  headers.writeHead(res, status);
-  res.end(body);
+  sendHeadAndBody(res, headers, status, body);
   return status;
 }
 
@@ -109,7 +107,22 @@ function sendReply(res: ServerResponse, headers: HeaderList, reply: Reply): numb
     headers.setHeader('Content-Type', JSON_TYPE);
     body = JSON.stringify(reply.body);
   }
-  headers.writeHead(res, reply.status);
-  res.end(body);
+  sendHeadAndBody(res, headers, reply.status, body);
   return reply.status;
+}
+
+/**
+ * Ends `res` with `status`, `headers` and `body`. `Content-Length` is ours to set: `writeHead`
+ * with a header list fixes the head before `end` sees the body, and Node would then send the body
+ * chunked, in several buffers. With it, head and body leave in one write.
+ */
+function sendHeadAndBody(
+  res: ServerResponse,
+  headers: HeaderList,
+  status: number,
+  body: string | undefined,
+): void {
+  if (body !== undefined) headers.setHeader('Content-Length', String(Buffer.byteLength(body)));
+  headers.writeHead(res, status);
+  res.end(body);
 }
