@@ -18,7 +18,7 @@ function rowsIn(image: Uint8Array): number {
   }
 }
 
-/** Inserts `count` rows of about 1 KiB, then writes the marker a snapshot must hold. */
+/** Inserts `count` rows of about 1 KiB, writes the marker a snapshot must hold, and commits. */
 function grow(sql: SqlDatabase, from: number, count: number): void {
   const ops = Array.from(
     { length: count },
@@ -31,6 +31,7 @@ function grow(sql: SqlDatabase, from: number, count: number): void {
       [MARKER, from + count],
     ],
   ]);
+  sql.commit();
 }
 
 function newDatabase(minRoom?: number): { sql: SqlDatabase; file: DatabaseFile } {

@@ -6,13 +6,27 @@ import type { SqlOp } from './journal-codec.ts';
 /** A row as sql.js returns it: values in column order. */
 export type Row = SqlValue[];
 
+/** The most writes one transaction collects before it is committed regardless. */
+const MAX_WRITES_PER_TRANSACTION = 256;
+
 /**
  * A sql.js database with every statement prepared once and cached by its text, so the hot paths
  * and journal replay skip SQLite's parser.
+ *
+ * Writes share transactions: the first write of a turn of the event loop opens one, later writes
+ * join it, and it is committed once the turn ends (or at {@link MAX_WRITES_PER_TRANSACTION}, or
+ * before a snapshot). Committing writes the changed pages into the database file, so forty
+ * creates committed together write the same table and index pages once instead of forty times.
+ * Durability is the journal's job, not the commit's: a write is acknowledged once its journal
+ * entry is on disk, and everything here is memory.
  */
 export class SqlDatabase {
   readonly #statements = new Map<string, Statement>();
   readonly db: Database;
+  /** The writes of the open transaction, in order; `undefined` when none is open. */
+  #writes: Array<readonly SqlOp[]> | undefined;
+  #commitScheduled = false;
+  #failure: Error | undefined;
 
   constructor(private readonly file: DatabaseFile) {
     this.db = file.database;
@@ -56,20 +70,42 @@ export class SqlDatabase {
   }
 
   /**
-   * Runs `ops` as one transaction; all or nothing. A uniqueness violation becomes a
-   * {@link StoreConflictError}.
+   * Applies `ops` as one write, all or nothing, in the open transaction (see the class). When one
+   * fails, the transaction is rolled back and the writes before it applied again, so the database
+   * is as it was, and the error is thrown; a uniqueness violation as a {@link StoreConflictError}.
    */
   transact(ops: readonly SqlOp[]): void {
-    // Prepared like any statement: `exec` would parse BEGIN and COMMIT again on every write.
-    this.#run('BEGIN', []);
+    if (this.#failure) throw this.#failure;
+    const writes = this.#writes ?? this.#begin();
     try {
       for (const [sql, params] of ops) this.#run(sql, params);
-      this.#run('COMMIT', []);
     } catch (error) {
-      this.#run('ROLLBACK', []);
+      this.#undo(writes);
       if (isConstraintError(error)) throw new StoreConflictError((error as Error).message, { cause: error });
       throw error;
     }
+    writes.push(ops);
+    if (writes.length >= MAX_WRITES_PER_TRANSACTION) this.commit();
+  }
+
+  /**
+   * Commits the open transaction, if any, now. After a failed commit the database may have lost
+   * writes that are already journaled, so it refuses everything from then on (see {@link failure}):
+   * the journal still holds them for the next start.
+   */
+  commit(): void {
+    if (!this.#writes) return;
+    this.#writes = undefined;
+    try {
+      this.#run('COMMIT', []);
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Why this database refuses writes and snapshots, if it does: a transaction it could not keep. */
+  get failure(): Error | undefined {
+    return this.#failure;
   }
 
   /** A value from the `meta` table, 0 when unset or when the table does not exist yet. */
@@ -90,6 +126,8 @@ export class SqlDatabase {
    * are a copy, valid until {@link releaseSnapshot}.
    */
   snapshot(marker: { key: string; value: number }): { bytes: Uint8Array; live: boolean } {
+    this.commit();
+    if (this.#failure) throw this.#failure;
     const holdsMarker = (image: Database): boolean =>
       Number(image.exec('SELECT value FROM meta WHERE key = ?', [marker.key])[0]?.values[0]?.[0]) ===
       marker.value;
@@ -118,9 +156,61 @@ export class SqlDatabase {
 
   /** Frees every statement and the database. */
   close(): void {
+    if (!this.#failure) this.commit();
     for (const statement of this.#statements.values()) statement.free();
     this.#statements.clear();
     this.db.close();
+  }
+
+  /** Opens a transaction, committed at the end of this turn of the event loop at the latest. */
+  #begin(): Array<readonly SqlOp[]> {
+    // Prepared like any statement: `exec` would parse BEGIN and COMMIT again every time.
+    this.#run('BEGIN', []);
+    const writes: Array<readonly SqlOp[]> = [];
+    this.#writes = writes;
+    if (!this.#commitScheduled) {
+      this.#commitScheduled = true;
+      setImmediate(() => {
+        this.#commitScheduled = false;
+        this.commit();
+      });
+    }
+    return writes;
+  }
+
+  /** Rolls the open transaction back and applies `writes`, the ones before the failed write, again. */
+  #undo(writes: Array<readonly SqlOp[]>): void {
+    this.#writes = undefined;
+    try {
+      this.#run('ROLLBACK', []);
+    } catch {
+      // SQLite has already rolled the transaction back (it does so itself after some errors).
+    }
+    if (writes.length === 0) return;
+    try {
+      const again = this.#begin();
+      for (const ops of writes) {
+        for (const [sql, params] of ops) this.#run(sql, params);
+        again.push(ops);
+      }
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  #fail(error: unknown): void {
+    this.#writes = undefined;
+    this.#failure ??= new Error(
+      'the in-memory database lost a transaction; it refuses writes until restarted',
+      {
+        cause: error,
+      },
+    );
+    try {
+      this.#run('ROLLBACK', []);
+    } catch {
+      // Nothing was open any more.
+    }
   }
 
   #run(sql: string, params: readonly SqlValue[]): void {

@@ -59,6 +59,7 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
     const replay = entriesAfter(entries, baseSeq);
     // One transaction for the lot: each entry committed once already, so this is equivalent.
     sql.transact(replay.flatMap((entry) => entry.ops));
+    sql.commit();
     const lastSeq = replay.at(-1)?.seq ?? baseSeq;
     const migrated = applyMigrations(sql.db);
     if (replay.length > 0 || migrated > 0 || dirty || !hasSnapshot) {

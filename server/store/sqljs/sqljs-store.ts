@@ -217,14 +217,15 @@ export class SqljsStore implements Store {
     });
   }
 
-  /** Whether the store takes writes: open, and its journal has not failed. */
+  /** Whether the store takes writes: open, and neither its journal nor its database has failed. */
   isWritable(): boolean {
-    return this.#closed === undefined && this.durability?.failure === undefined;
+    return this.#closed === undefined && this.#failure() === undefined;
   }
 
   async checkHealth(): Promise<DependencyHealth> {
     if (this.isWritable()) return { status: 'up' };
-    return { status: 'down', detail: this.#closed ? 'The store is closed.' : 'The journal failed.' };
+    if (this.#closed) return { status: 'down', detail: 'The store is closed.' };
+    return { status: 'down', detail: this.sql.failure ? 'The database failed.' : 'The journal failed.' };
   }
 
   close(): Promise<void> {
@@ -273,8 +274,12 @@ export class SqljsStore implements Store {
 
   #assertWritable(): void {
     if (this.#closed) throw new Error('the store is closed');
-    const failure = this.durability?.failure;
+    const failure = this.#failure();
     if (failure) throw failure;
+  }
+
+  #failure(): Error | undefined {
+    return this.sql.failure ?? this.durability?.failure;
   }
 }
 

@@ -1,0 +1,87 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import initSqlJs from 'sql.js';
+import { describe, expect, it } from 'vitest';
+import { StoreConflictError } from '../errors.ts';
+import { SqlDatabase } from './database.ts';
+import { DatabaseFile } from './database-file.ts';
+import type { SqlOp } from './journal-codec.ts';
+
+const SQL = await initSqlJs();
+const insert = (n: number, name = `row ${n}`): SqlOp => ['INSERT INTO t (n, name) VALUES (?, ?)', [n, name]];
+const MARKER = 'INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
+
+function newDatabase(): { sql: SqlDatabase; file: DatabaseFile } {
+  const file = new DatabaseFile(SQL, undefined);
+  const sql = new SqlDatabase(file);
+  sql.db.exec(
+    'CREATE TABLE t (n INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE); CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER)',
+  );
+  return { sql, file };
+}
+
+const rows = (sql: SqlDatabase): number[] =>
+  sql.all('SELECT n FROM t ORDER BY n', [], (row) => Number(row[0]));
+
+/** Rows in the database file itself, which holds only committed transactions. */
+function committedRows(file: DatabaseFile): number {
+  let count = -1;
+  file.current((image) => {
+    count = Number(image.exec('SELECT count(*) FROM t')[0]?.values[0]?.[0]);
+    return true;
+  });
+  return count;
+}
+
+describe('SqlDatabase: writes share a transaction', () => {
+  it('commits the writes of one turn of the event loop together, once the turn ends', async () => {
+    const { sql, file } = newDatabase();
+    for (let n = 1; n <= 40; n++) sql.transact([insert(n)]);
+    // Visible at once to this connection, but not yet in the file.
+    expect(rows(sql)).toHaveLength(40);
+    expect(committedRows(file)).toBe(0);
+    await nextTurn();
+    expect(committedRows(file)).toBe(40);
+    sql.close();
+  });
+
+  it('commits a long run of writes before the turn ends, 256 at a time', () => {
+    const { sql, file } = newDatabase();
+    for (let n = 1; n <= 600; n++) sql.transact([insert(n)]);
+    expect(committedRows(file)).toBe(512);
+    sql.close();
+  });
+
+  it('undoes a failed write alone: the writes before it in the transaction stay, and later ones join', async () => {
+    const { sql, file } = newDatabase();
+    sql.transact([insert(1, 'a')]);
+    sql.transact([insert(2, 'b')]);
+    // Its first statement succeeds and its second breaks a uniqueness rule: neither may stay.
+    expect(() => sql.transact([insert(3, 'c'), insert(4, 'a')])).toThrow(StoreConflictError);
+    expect(rows(sql)).toEqual([1, 2]);
+    sql.transact([insert(5, 'e')]);
+    await nextTurn();
+    expect(committedRows(file)).toBe(3);
+    expect(rows(sql)).toEqual([1, 2, 5]);
+    expect(sql.failure).toBeUndefined();
+    sql.close();
+  });
+
+  it('rethrows an error that is not a conflict, changing nothing', () => {
+    const { sql } = newDatabase();
+    sql.transact([insert(1)]);
+    expect(() => sql.transact([['INSERT INTO missing VALUES (?)', [1]]])).toThrow(/no such table/);
+    expect(rows(sql)).toEqual([1]);
+    sql.close();
+  });
+
+  it('commits before a snapshot, so the snapshot holds every write made so far', () => {
+    const { sql } = newDatabase();
+    for (let n = 1; n <= 10; n++) sql.transact([insert(n)]);
+    sql.transact([[MARKER, ['marker', 10]]]);
+    const { bytes } = sql.snapshot({ key: 'marker', value: 10 });
+    const image = new SQL.Database(bytes);
+    expect(image.exec('SELECT count(*) FROM t')[0]?.values[0]?.[0]).toBe(10);
+    image.close();
+    sql.close();
+  });
+});
