@@ -1,5 +1,5 @@
 import { close, fsync, openSync, writeSync } from 'node:fs';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -56,7 +56,7 @@ export async function writeSnapshot(
   } else {
     const handle = await open(temp, 'w');
     try {
-      await handle.writeFile(bytes);
+      await writeInSyncedChunks(handle, bytes);
       await handle.sync();
     } finally {
       await handle.close();
@@ -64,6 +64,23 @@ export async function writeSnapshot(
   }
   await rename(temp, join(dir, FILES.snapshot));
   await fsyncDir(dir);
+}
+
+/** How much of a background snapshot write may wait in the page cache before it is synced. */
+const SYNCED_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Writes `bytes` a chunk at a time, syncing each. On ext4 (data=ordered) a sync commits the
+ * file system's journal, and that commit must first write every data block allocated in it: a
+ * snapshot written whole and synced at the end made each journal `fdatasync` meanwhile wait for
+ * tens of megabytes (25–30 ms, where 1–2 ms is usual). Chunk by chunk, it waits for one chunk at most.
+ */
+async function writeInSyncedChunks(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let offset = 0; offset < bytes.length; ) {
+    const end = Math.min(bytes.length, offset + SYNCED_CHUNK_BYTES);
+    while (offset < end) offset += (await handle.write(bytes, offset, end - offset)).bytesWritten;
+    await handle.datasync();
+  }
 }
 
 const fsyncFd = promisify(fsync);
