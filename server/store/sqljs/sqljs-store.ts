@@ -252,7 +252,7 @@ export class SqljsStore implements Store {
   }
 
   /**
-   * Applies `ops` in memory as one transaction (throws, changing nothing, if that fails), then
+   * Applies `ops` in memory as one write, all or nothing (throws, changing nothing, if it fails), then
    * `apply` to the read model, which so shows exactly what sql.js holds, then journals them. A
    * journal failure after that rejects the write but, as before, leaves it in sql.js and so in
    * the model: a rejection means "not known to be durable".
