@@ -156,7 +156,8 @@ export class SqlDatabase {
 
   /** Frees every statement and the database. */
   close(): void {
-    if (!this.#failure) this.commit();
+    // After a failure nothing is open, so this commits only writes that can still be kept.
+    this.commit();
     for (const statement of this.#statements.values()) statement.free();
     this.#statements.clear();
     this.db.close();
@@ -200,12 +201,7 @@ export class SqlDatabase {
 
   #fail(error: unknown): void {
     this.#writes = undefined;
-    this.#failure ??= new Error(
-      'the in-memory database lost a transaction; it refuses writes until restarted',
-      {
-        cause: error,
-      },
-    );
+    this.#failure ??= new Error('the in-memory database lost a transaction', { cause: error });
     try {
       this.#run('ROLLBACK', []);
     } catch {
