@@ -13,21 +13,38 @@ export interface JournalEntry {
 /**
  * Encodes an entry as one line: `{"s":seq,"c":crc,"w":{"t":[sql…],"q":[[sqlIndex,…params]…]}}`.
  * Each distinct SQL text appears once per line, so a batch of 500 identical updates stays small;
- * the CRC-32 covers seq and body, so a damaged line is told from a valid one.
+ * the CRC-32 covers seq and body, so a damaged line is told from a valid one. The body is exactly
+ * `JSON.stringify({ t, q })` (what {@link decodeEntry} checks the CRC against), built from pieces:
+ * the SQL texts' JSON is made once per text, not once per entry.
  */
 export function encodeEntry(entry: JournalEntry): string {
   const texts: string[] = [];
-  const index = new Map<string, number>();
-  const q = entry.ops.map(([sql, params]) => {
-    let i = index.get(sql);
-    if (i === undefined) {
+  let t = '';
+  let q = '';
+  for (const [sql, params] of entry.ops) {
+    let i = texts.indexOf(sql);
+    if (i < 0) {
       i = texts.push(sql) - 1;
-      index.set(sql, i);
+      t += i === 0 ? quoted(sql) : `,${quoted(sql)}`;
     }
-    return [i, ...params];
-  });
-  const body = JSON.stringify({ t: texts, q });
+    const values = JSON.stringify(params);
+    const item = values === '[]' ? `[${i}]` : `[${i},${values.slice(1)}`;
+    q += q === '' ? item : `,${item}`;
+  }
+  const body = `{"t":[${t}],"q":[${q}]}`;
   return `{"s":${entry.seq},"c":${checksum(entry.seq, body)},"w":${body}}\n`;
+}
+
+/** The statements' JSON, made once each: the store runs a fixed set of texts (a bound keeps it so). */
+const quotedTexts = new Map<string, string>();
+
+function quoted(sql: string): string {
+  let json = quotedTexts.get(sql);
+  if (json === undefined) {
+    json = JSON.stringify(sql);
+    if (quotedTexts.size < 64) quotedTexts.set(sql, json);
+  }
+  return json;
 }
 
 /** Decodes a line from {@link encodeEntry}; `undefined` if it is not a whole, intact entry. */

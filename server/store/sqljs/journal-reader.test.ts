@@ -19,6 +19,21 @@ describe('journal lines', () => {
     expect(decodeEntry(line.trimEnd())).toEqual(entry(7));
   });
 
+  it('round-trip several texts in any order, and statements without parameters', () => {
+    const mixed: JournalEntry = {
+      seq: 9,
+      ops: [
+        ['UPDATE a SET x = ?', ['"quoted"\n\\']],
+        ['DELETE FROM b', []],
+        ['UPDATE a SET x = ?', [1e21]],
+        ['INSERT INTO c VALUES (?, ?, ?)', [null, -0.25, 'é ✓ \u2028']],
+      ],
+    };
+    const line = encodeEntry(mixed);
+    expect(line.split('UPDATE a').length).toBe(2);
+    expect(decodeEntry(line.trimEnd())).toEqual(mixed);
+  });
+
   it('are refused when a byte changed, even if the JSON still parses', () => {
     const line = encodeEntry(entry(7)).trimEnd();
     expect(decodeEntry(line.replace('"7', '"8'))).toBeUndefined();
