@@ -18,6 +18,11 @@ export interface ChildServer {
   memory(): Promise<{ rssMb: number; peakMb: number }>;
   /** CPU time (user + system) the child has used so far, in ms (Linux `/proc`; `NaN` elsewhere). */
   cpuMs(): Promise<number>;
+  /**
+   * Time the child's main thread has spent runnable but waiting for a CPU so far, in ms (Linux
+   * `/proc/<pid>/task/<pid>/schedstat`; `NaN` elsewhere).
+   */
+  cpuWaitMs(): Promise<number>;
   /** SIGTERM, then SIGKILL if the child has not exited within 10 s. */
   stop(): Promise<void>;
 }
@@ -74,6 +79,7 @@ export function spawnServer(
         announcedMs: performance.now() - started,
         memory: () => memoryOf(child.pid ?? -1),
         cpuMs: () => cpuMsOf(child.pid ?? -1),
+        cpuWaitMs: () => cpuWaitMsOf(child.pid ?? -1),
         async stop() {
           if (child.exitCode !== null || child.signalCode !== null) return;
           const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -106,6 +112,16 @@ async function cpuMsOf(pid: number): Promise<number> {
     // Fields after the parenthesised command name, which may itself hold spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function cpuWaitMsOf(pid: number): Promise<number> {
+  try {
+    // "time on a CPU, time waiting on a run queue, timeslices", the times in ns.
+    const [, waitNs] = (await readFile(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')).split(' ');
+    return Number(waitNs) / 1e6;
   } catch {
     return Number.NaN;
   }

@@ -17,6 +17,11 @@ export interface RunRecord {
    * other work on the machine, so it is the figure to compare A/B on a busy machine.
    */
   cpuUsPerRequest: number;
+  /**
+   * The share of the measured run, in %, that the server's main thread spent ready to run but
+   * waiting for a CPU: time that every request in flight waits on top of its own work.
+   */
+  cpuWaitPct: number;
 }
 
 /** What a pass measured of our server besides load: start-up time and memory. */
@@ -118,13 +123,18 @@ export async function runPasses(
               extras.memory = await ours?.memory();
             const child = server === 'ours' ? ours : baselines[server];
             const cpuBefore = (await child?.cpuMs()) ?? Number.NaN;
+            const waitBefore = (await child?.cpuWaitMs()) ?? Number.NaN;
+            const started = performance.now();
             const result = await generator.run(url, request, {
               ...load,
               durationSeconds: options.durationSeconds,
             });
+            const elapsedMs = performance.now() - started;
             const cpuMs = ((await child?.cpuMs()) ?? Number.NaN) - cpuBefore;
+            const waitMs = ((await child?.cpuWaitMs()) ?? Number.NaN) - waitBefore;
             const cpuUsPerRequest = (cpuMs * 1000) / result.total;
-            raw.runs.push({ pass, scenario: scenario.id, server, result, cpuUsPerRequest });
+            const cpuWaitPct = (100 * waitMs) / elapsedMs;
+            raw.runs.push({ pass, scenario: scenario.id, server, result, cpuUsPerRequest, cpuWaitPct });
             const flag =
               result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
             log(

@@ -59,6 +59,7 @@ const HEADINGS = [
   '×koa',
   'CPU µs',
   '×node',
+  'wait %',
 ];
 
 const num = (value: number | undefined, digits: number): string =>
@@ -71,7 +72,7 @@ const row = (cells: string[], widths: number[]): string =>
 
 /** The figures as a plain-text table, with the targets and whether each was met. */
 export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
-  const widths = [44, 5, 6, 9, 6, 7, 6, 7, 6, 6, 7, 6];
+  const widths = [44, 5, 6, 9, 6, 7, 6, 7, 6, 6, 7, 6, 6];
   const lines = [header, '', row(HEADINGS, widths)];
   lines.push('-'.repeat(widths.reduce((a, b) => a + b + 2, -2)));
   for (const scenario of summary.scenarios) {
@@ -81,6 +82,7 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
       const cells = [first ? scenario.label : '', name, num(f.bytes, 0), num(f.rps, 0), num(f.vsNode.rps, 2)];
       cells.push(num(f.p50Ms, 2), num(f.vsNode.p50, 2), num(f.p99Ms, 2), num(f.vsNode.p99, 2));
       cells.push(name === 'ours' ? num(f.p99VsKoa, 2) : '', num(f.cpuUs, 0), num(f.cpuVsNode, 2));
+      cells.push(num(f.cpuWaitPct, 0));
       lines.push(row(cells, widths) + warn);
       first = false;
     }

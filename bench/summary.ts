@@ -13,6 +13,8 @@ export interface Figure {
   /** Median CPU time of the server per answered request, µs, and its ratio to bare node:http's. */
   cpuUs: number;
   cpuVsNode: number;
+  /** Median share of the measured run, %, that the main thread waited for a CPU. */
+  cpuWaitPct: number;
   /** Bytes of the response body this server sent in the scenario's check. */
   bytes: number | undefined;
   /** Summed over passes: anything non-zero means some answers were not the intended ones. */
@@ -67,6 +69,7 @@ function figure(
     p99VsKoa: per((r) => r.result.p99Ms, koaRuns),
     cpuUs: median(runs.map((r) => r.cpuUsPerRequest)),
     cpuVsNode: per((r) => r.cpuUsPerRequest),
+    cpuWaitPct: median(runs.map((r) => r.cpuWaitPct)),
     bytes,
     non2xx: runs.reduce((sum, r) => sum + r.result.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.result.errors, 0),
