@@ -35,7 +35,7 @@ export function encodeEntry(entry: JournalEntry): string {
   return `{"s":${entry.seq},"c":${checksum(entry.seq, body)},"w":${body}}\n`;
 }
 
-/** The statements' JSON, made once each: the store runs a fixed set of texts (a bound keeps it so). */
+/** Each statement's JSON, made once: the store runs a fixed set of texts; the size cap is a guard. */
 const quotedTexts = new Map<string, string>();
 
 function quoted(sql: string): string {
