@@ -181,12 +181,7 @@ export class SqlDatabase {
 
   /** Rolls the open transaction back and applies `writes`, the ones before the failed write, again. */
   #undo(writes: Array<readonly SqlOp[]>): void {
-    this.#writes = undefined;
-    try {
-      this.#run('ROLLBACK', []);
-    } catch {
-      // SQLite has already rolled the transaction back (it does so itself after some errors).
-    }
+    this.#rollback();
     if (writes.length === 0) return;
     try {
       const again = this.#begin();
@@ -200,12 +195,17 @@ export class SqlDatabase {
   }
 
   #fail(error: unknown): void {
-    this.#writes = undefined;
     this.#failure ??= new Error('the in-memory database lost a transaction', { cause: error });
+    this.#rollback();
+  }
+
+  /** Rolls back the open transaction, if SQLite still has one. */
+  #rollback(): void {
+    this.#writes = undefined;
     try {
       this.#run('ROLLBACK', []);
     } catch {
-      // Nothing was open any more.
+      // Nothing was open: SQLite rolls a transaction back by itself after some errors.
     }
   }
 
