@@ -43,19 +43,29 @@ function random(seed: number): (n: number) => number {
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
 
-/** Runs `count` random writes, conflicts included; returns everything they touched. */
-async function randomWrites(store: SqljsStore, seed: number, count: number): Promise<ReadUniverse> {
-  const pick = random(seed);
-  const owners = ['a', 'b', 'c'];
-  const universe: ReadUniverse = {
-    owners: [...owners, 'nobody'],
+const OWNERS = ['a', 'b', 'c'];
+
+/**
+ * Runs `count` random writes, conflicts included, numbered from `first`; returns everything they
+ * touched, added to `universe` (so later writes also pick what earlier ones created).
+ */
+async function randomWrites(
+  store: SqljsStore,
+  seed: number,
+  count: number,
+  universe: ReadUniverse = {
+    owners: [...OWNERS, 'nobody'],
     courseIds: [],
     hashes: ['nope'],
     idempotencyKeys: [],
-  };
+  },
+  first = 0,
+): Promise<ReadUniverse> {
+  const pick = random(seed);
+  const owners = OWNERS;
   const keyIds: Array<[owner: string, id: string]> = [];
   const conflict = (error: unknown) => expect(error).toBeInstanceOf(StoreConflictError);
-  for (let i = 0; i < count; i++) {
+  for (let i = first; i < first + count; i++) {
     const owner = owners[pick(3)] as string;
     const environment = ENVIRONMENTS[pick(2)] as KeyEnvironment;
     const courseId = universe.courseIds[pick(universe.courseIds.length + 1)] ?? 'crs_missing';
@@ -138,6 +148,20 @@ describe('the read model', () => {
     const reopened = await openSqljsStore({ dataDir: dir });
     expect(await readAllFromStore(reopened, universe)).toEqual(expected);
     await reopened.close();
+  });
+
+  it('reads courses loaded from a snapshot on demand, and writes over them, as the SQL tables answer', async () => {
+    const { sql, store } = await openWithHandle(undefined);
+    const universe = await randomWrites(store, 13, 300);
+    sql.commit();
+    // Loaded as `openSqljsStore` loads a snapshot: every course unread until something reads it.
+    const loaded = new SqlDatabase(new DatabaseFile(sqlJs, sql.db.export()));
+    const reloaded = new SqljsStore(loaded, undefined);
+    // Updates, deletes and conflicting inserts on unread courses first, then reads of everything.
+    await randomWrites(reloaded, 17, 300, universe, 300);
+    expect(await readAllFromStore(reloaded, universe)).toEqual(readAllFromSql(loaded, universe));
+    await reloaded.close();
+    await store.close();
   });
 
   it('shows what sql.js holds after a failed journal write, and refuses every later write', async () => {

@@ -1,6 +1,6 @@
 import type { SqlValue } from 'sql.js';
 import { ApiKeyIndex } from './api-key-index.ts';
-import { CourseIndex } from './course-index.ts';
+import { CourseIndex, type UnreadCourse } from './course-index.ts';
 import type { SqlDatabase } from './database.ts';
 import { IdempotencyIndex } from './idempotency-index.ts';
 import * as S from './statements.ts';
@@ -16,29 +16,32 @@ export interface ReadModel {
   idempotency: IdempotencyIndex;
 }
 
-/** Builds the read model from the tables of `sql`: one scan per table, in `seq` order. */
+/**
+ * Builds the read model from the tables of `sql`: one scan per table, in `seq` order. Courses come
+ * in unread (only what the indexes need); each is read from `sql` in full on its first read.
+ */
 export function loadReadModel(sql: SqlDatabase): ReadModel {
+  const readCourse = (course: UnreadCourse) =>
+    sql.one(S.SQL.getCourse, [course.id, course.ownerId, course.environment], (row) =>
+      Object.freeze(S.courseFromRow(row)),
+    );
   const model: ReadModel = {
-    courses: new CourseIndex(),
+    courses: new CourseIndex(readCourse),
     apiKeys: new ApiKeyIndex(),
     idempotency: new IdempotencyIndex(),
   };
   // Row by row: no array of every row is ever held, and in `seq` order every insert is a push.
   const shared = new Map<SqlValue, SqlValue>();
-  const share = (value: SqlValue) => {
-    const known = shared.get(value);
+  const share = <T extends SqlValue>(value: T): T => {
+    const known = shared.get(value) as T | undefined;
     if (known !== undefined) return known;
     shared.set(value, value);
     return value;
   };
-  sql.each(S.SQL.allCourses, [], (row) => {
-    // One string per owner and per status, and one per equal timestamp, rather than one per row:
-    // a third less to keep, and less for the garbage collector to copy while loading.
-    row[1] = share(row[1] as string);
-    row[4] = share(row[4] as string);
-    if (row[6] === row[5]) row[6] = row[5] as string;
-    if (row[7] === row[6]) row[7] = row[6] as string;
-    model.courses.put(Object.freeze(S.courseFromRow(row)));
+  sql.each(S.SQL.allCourseKeys, [], (row) => {
+    // One string per owner, environment and status rather than one per row: less to keep, and
+    // less for the garbage collector to copy while loading.
+    model.courses.putUnread(Object.freeze(S.unreadCourseFromRow(row, share)));
   });
   sql.each(S.SQL.allApiKeys, [], (row) => {
     const key = S.apiKeyFromRow(row);

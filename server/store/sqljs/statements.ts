@@ -2,6 +2,7 @@ import type { SqlValue } from 'sql.js';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../store.ts';
+import type { UnreadCourse } from './course-index.ts';
 import type { Row } from './database.ts';
 
 const COURSE_COLUMNS =
@@ -43,7 +44,7 @@ export const SQL = {
   purgeIdempotent: 'DELETE FROM idempotency WHERE created_at < ?',
   purgeableIdempotent: 'SELECT scope, key FROM idempotency WHERE created_at < ?',
   // Full scans, once at open, to build the read model.
-  allCourses: `SELECT ${COURSE_COLUMNS} FROM courses ORDER BY seq`,
+  allCourseKeys: 'SELECT id, owner_id, environment, status, seq FROM courses ORDER BY seq',
   allApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY seq`,
   allIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency`,
 } as const;
@@ -54,6 +55,17 @@ export const META = {
   apiKeySeq: 'api_keys.seq',
   journalSeq: 'journal.seq',
 } as const;
+
+/** A row of {@link SQL.allCourseKeys} as an unread course; `share` may hand back an equal string kept already. */
+export function unreadCourseFromRow(r: Row, share: <T extends SqlValue>(value: T) => T): UnreadCourse {
+  return {
+    id: r[0] as string,
+    ownerId: share(r[1] as string),
+    environment: share(r[2] as KeyEnvironment),
+    status: share(r[3] as CourseStatus),
+    seq: r[4] as number,
+  };
+}
 
 /** A course's values in {@link SQL.insertCourse} order. */
 export function courseParams(c: CourseRecord): SqlValue[] {
