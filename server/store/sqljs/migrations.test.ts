@@ -34,6 +34,19 @@ describe('applyMigrations', () => {
     expect(db.exec("SELECT environment FROM courses WHERE id = 'crs_old'")[0]?.values).toEqual([['prod']]);
   });
 
+  it('drops the index of courses by status, keeping the courses and the index by owner (version 3)', () => {
+    const db = new SQL.Database();
+    applyMigrations(db, MIGRATIONS.slice(0, 2));
+    db.exec(`INSERT INTO courses (id, owner_id, name, description, status, created_at, updated_at, seq)
+      VALUES ('crs_old', 'a', 'Old', '', 'published', 't', 't', 1)`);
+    expect(applyMigrations(db)).toBe(MIGRATIONS.length - 2);
+    const indexes = db.exec(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'courses' AND sql IS NOT NULL",
+    );
+    expect(indexes[0]?.values).toEqual([['courses_owner_env_seq']]);
+    expect(db.exec("SELECT status FROM courses WHERE id = 'crs_old'")[0]?.values).toEqual([['published']]);
+  });
+
   it('refuses a database from newer code', () => {
     const db = new SQL.Database();
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);

@@ -23,6 +23,7 @@ export const SQL = {
   getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = ? AND owner_id = ? AND environment = ?`,
   listCourses: `SELECT ${COURSE_COLUMNS} FROM courses
     WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  // Filters the owner's index by status (there is no index by status: pages come from the read model).
   listCoursesByStatus: `SELECT ${COURSE_COLUMNS} FROM courses
     WHERE owner_id = ? AND environment = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   updateCourse: `UPDATE courses SET name = ?, description = ?, status = ?, updated_at = ?, published_at = ?,
