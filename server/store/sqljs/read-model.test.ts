@@ -62,11 +62,10 @@ async function randomWrites(
   first = 0,
 ): Promise<ReadUniverse> {
   const pick = random(seed);
-  const owners = OWNERS;
   const keyIds: Array<[owner: string, id: string]> = [];
   const conflict = (error: unknown) => expect(error).toBeInstanceOf(StoreConflictError);
   for (let i = first; i < first + count; i++) {
-    const owner = owners[pick(3)] as string;
+    const owner = OWNERS[pick(3)] as string;
     const environment = ENVIRONMENTS[pick(2)] as KeyEnvironment;
     const courseId = universe.courseIds[pick(universe.courseIds.length + 1)] ?? 'crs_missing';
     const op = pick(100);
