@@ -6,6 +6,18 @@ const SQL = await initSqlJs();
 const userVersion = (db: InstanceType<typeof SQL.Database>) =>
   db.exec('PRAGMA user_version')[0]?.values[0]?.[0];
 
+/** A database brought up to the first `steps` migrations, holding one course (`crs_old`) made then. */
+function databaseAfter(steps: number, status: string) {
+  const db = new SQL.Database();
+  applyMigrations(db, MIGRATIONS.slice(0, steps));
+  db.run(
+    `INSERT INTO courses (id, owner_id, name, description, status, created_at, updated_at, seq)
+      VALUES ('crs_old', 'a', 'Old', '', ?, 't', 't', 1)`,
+    [status],
+  );
+  return db;
+}
+
 describe('applyMigrations', () => {
   it('brings a new database to the latest version, once', () => {
     const db = new SQL.Database();
@@ -26,19 +38,13 @@ describe('applyMigrations', () => {
   });
 
   it('puts courses made before environments existed in production (version 2)', () => {
-    const db = new SQL.Database();
-    applyMigrations(db, MIGRATIONS.slice(0, 1));
-    db.exec(`INSERT INTO courses (id, owner_id, name, description, status, created_at, updated_at, seq)
-      VALUES ('crs_old', 'a', 'Old', '', 'draft', 't', 't', 1)`);
+    const db = databaseAfter(1, 'draft');
     expect(applyMigrations(db)).toBe(MIGRATIONS.length - 1);
     expect(db.exec("SELECT environment FROM courses WHERE id = 'crs_old'")[0]?.values).toEqual([['prod']]);
   });
 
   it('drops the index of courses by status, keeping the courses and the index by owner (version 3)', () => {
-    const db = new SQL.Database();
-    applyMigrations(db, MIGRATIONS.slice(0, 2));
-    db.exec(`INSERT INTO courses (id, owner_id, name, description, status, created_at, updated_at, seq)
-      VALUES ('crs_old', 'a', 'Old', '', 'published', 't', 't', 1)`);
+    const db = databaseAfter(2, 'published');
     expect(applyMigrations(db)).toBe(MIGRATIONS.length - 2);
     const indexes = db.exec(
       "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'courses' AND sql IS NOT NULL",
