@@ -100,6 +100,12 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
         ` (bare node:http, same launcher: ${num(startupMs.baseline, 0)} ms)`,
     );
   }
+  for (const [dataset, answer] of Object.entries(summary.firstAnswer)) {
+    // A read's first answer includes loading the owner's courses (decision 0002).
+    lines.push(
+      `our first answer after start-up, ${dataset} set: ${num(answer.ms, 0)} ms (${answer.scenario})`,
+    );
+  }
   if (memory)
     lines.push(
       `our resident memory on the large set: ${num(memory.rssMb, 0)} MB after warm-up, peak ${num(memory.peakMb, 0)} MB`,

@@ -29,6 +29,8 @@ export interface Summary {
   growth: { list?: number; create?: number };
   /** Our server's start-up on each set; `baseline` is bare node:http's, launched the same way. */
   startupMs: { small?: number; large?: number; baseline?: number };
+  /** Our first answer after start-up on each set (median ms), and the scenario that asked it. */
+  firstAnswer: Partial<Record<'small' | 'large', { scenario: string; ms: number }>>;
   memory?: { rssMb: number; peakMb: number };
 }
 
@@ -111,6 +113,7 @@ export function summarise(raw: RawResults, plan: Scenario[]): Summary {
     scenarios,
     growth: {},
     startupMs: {},
+    firstAnswer: {},
   };
   const list = growth(raw, 'list-large', 'list');
   const create = growth(raw, 'create-large', 'create');
@@ -120,6 +123,12 @@ export function summarise(raw: RawResults, plan: Scenario[]): Summary {
   const large = medianOf(raw.extras.map((e) => e.startupMs.large));
   if (small !== undefined) summary.startupMs.small = small;
   if (large !== undefined) summary.startupMs.large = large;
+  for (const dataset of ['small', 'large'] as const) {
+    const answers = raw.extras.flatMap((e) => e.firstAnswer[dataset] ?? []);
+    const scenario = plan.find((s) => s.id === answers[0]?.scenario);
+    if (scenario)
+      summary.firstAnswer[dataset] = { scenario: scenario.label, ms: median(answers.map((a) => a.ms)) };
+  }
   if (memories.length) {
     summary.memory = {
       rssMb: median(memories.map((m) => m.rssMb)),

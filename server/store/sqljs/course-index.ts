@@ -3,8 +3,8 @@ import type { CourseOwner, CourseRecord, PageQuery } from '../store.ts';
 import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-order.ts';
 
 /**
- * A course loaded from a snapshot but not read since: only what the indexes need. Its other
- * columns stay in sql.js until the first read asks for them (see {@link CourseIndex}).
+ * A course loaded from sql.js but not read since: only what the indexes need. Its other columns
+ * stay in sql.js until the first read asks for them (see {@link CourseIndex}).
  */
 export type UnreadCourse = Readonly<Pick<CourseRecord, 'id' | 'ownerId' | 'environment' | 'status' | 'seq'>>;
 
@@ -45,45 +45,59 @@ const ownerKey = (owner: CourseOwner) => `${owner.ownerId}\u0000${owner.environm
 const ownedBy = (course: CourseOwner, owner: CourseOwner) =>
   course.ownerId === owner.ownerId && course.environment === owner.environment;
 
+/** Where the index finds what it does not hold yet: sql.js, in the store. */
+export interface CourseSource {
+  /** Calls `visit` with each course of `owner`, unread, in `seq` order. */
+  eachOf(owner: CourseOwner, visit: (course: UnreadCourse) => void): void;
+  /** `course`'s whole row (`undefined` only if sql.js no longer holds it). */
+  read(course: UnreadCourse): CourseRecord | undefined;
+}
+
 /**
  * The `courses` table as plain JS, for reads: by id, and per owner and environment (and per status) in
  * `seq` order, so a page is a binary search plus the page. Holds frozen records and replaces a
  * record on change, never mutates one, so a record handed out stays as it was.
  *
- * Courses loaded at start-up come in as {@link UnreadCourse}s ({@link putUnread}): a read of one
- * fetches the whole row once with `read` and keeps it in its place. Start-up then decodes five
- * columns of each row instead of eleven, and keeps no names or descriptions nobody asked for
- * (on 100,000 courses about 0.2 s and 25 MB less).
+ * Loaded on demand, at two levels, from {@link CourseSource}:
+ * - An owner's courses (in one environment) are loaded on the owner's first read, as
+ *   {@link UnreadCourse}s: until then the index holds nothing of them, and writes to them are
+ *   left to sql.js, which the load reads. Start-up so loads no courses at all, and an owner who
+ *   never reads costs nothing (on 100,000 courses of one owner the load is about 0.25 s, once).
+ * - An unread course is read in full on its own first read (get, list page) and kept in its
+ *   place: only what is asked for is decoded and kept.
  */
 export class CourseIndex {
+  /** The courses of every loaded owner, by id. */
   readonly #byId = new Map<string, Indexed>();
+  /** Loaded owners only; an owner loaded with no courses, or emptied, keeps an empty entry. */
   readonly #byOwner = new Map<string, OwnerCourses>();
 
-  /** `read` fetches an unread course's row (`undefined` only if sql.js no longer holds it). */
-  constructor(private readonly read: (course: UnreadCourse) => CourseRecord | undefined) {}
+  constructor(private readonly source: CourseSource) {}
 
   /** Like `WHERE id = ? AND owner_id = ? AND environment = ?`. */
   get(owner: CourseOwner, id: string): CourseRecord | undefined {
-    const course = this.#byId.get(id);
+    let course = this.#byId.get(id);
+    if (course === undefined && !this.#byOwner.has(ownerKey(owner))) {
+      this.#load(owner);
+      course = this.#byId.get(id);
+    }
     return course && ownedBy(course, owner) ? this.#record(course) : undefined;
   }
 
   /** Like `WHERE owner_id = ? AND environment = ? [AND status = ?] AND seq < ? ORDER BY seq DESC LIMIT ?`. */
   list(query: PageQuery & CourseOwner & { status?: CourseStatus | undefined }): CourseRecord[] {
-    const owner = this.#byOwner.get(ownerKey(query));
-    const items = query.status === undefined ? owner?.all : owner?.byStatus.get(query.status);
+    const owner = this.#byOwner.get(ownerKey(query)) ?? this.#load(query);
+    const items = query.status === undefined ? owner.all : owner.byStatus.get(query.status);
     if (!items) return [];
     const page = newestBefore(items, query.beforeSeq, query.limit);
     for (let i = 0; i < page.length; i++) page[i] = this.#record(page[i] as Indexed);
     return page as CourseRecord[];
   }
 
-  /** Adds a frozen course not read yet (at start-up, in `seq` order: each is a push). */
-  putUnread(course: UnreadCourse): void {
-    this.#add(course);
-  }
-
-  /** Adds a frozen `course`, or puts it in the place of the stored course with its id. */
+  /**
+   * Adds a frozen `course`, or puts it in the place of the stored course with its id. Call it after
+   * sql.js has the change: for an owner not loaded yet it does nothing, and the load reads it.
+   */
   put(course: CourseRecord): void {
     let previous = this.#byId.get(course.id);
     // Never the case for the store's updates (owner and seq stay), but keep the lists right anyway.
@@ -91,77 +105,70 @@ export class CourseIndex {
       this.delete(previous.id);
       previous = undefined;
     }
-    if (!previous) {
-      this.#add(course);
-      return;
-    }
+    const owner = this.#byOwner.get(ownerKey(course));
+    if (!owner) return;
     this.#byId.set(course.id, course);
-    const owner = this.#owner(course);
-    if (previous.status === course.status) {
+    if (!previous) {
+      insertBySeq(owner.all, course);
+      insertBySeq(statusList(owner, course.status), course);
+    } else if (previous.status === course.status) {
       replaceBySeq(owner.all, course);
-      replaceBySeq(this.#statusList(owner, course.status), course);
+      replaceBySeq(statusList(owner, course.status), course);
     } else {
       replaceBySeq(owner.all, course);
-      removeBySeq(this.#statusList(owner, previous.status), course.seq);
-      insertBySeq(this.#statusList(owner, course.status), course);
+      removeBySeq(statusList(owner, previous.status), course.seq);
+      insertBySeq(statusList(owner, course.status), course);
     }
   }
 
-  /** Removes the course with `id`, if there is one. */
+  /** Removes the course with `id`, if there is one (nothing to do for an owner not loaded). */
   delete(id: string): void {
     const course = this.#byId.get(id);
     if (!course) return;
     this.#byId.delete(id);
-    const owner = this.#owner(course);
+    const owner = this.#byOwner.get(ownerKey(course)) as OwnerCourses;
     removeBySeq(owner.all, course.seq);
-    removeBySeq(this.#statusList(owner, course.status), course.seq);
-    if (owner.all.length === 0) this.#byOwner.delete(ownerKey(course));
+    removeBySeq(statusList(owner, course.status), course.seq);
   }
 
-  /** Removes every course of `owner`; returns their ids. */
-  deleteAll(owner: CourseOwner): string[] {
-    const courses = this.#byOwner.get(ownerKey(owner))?.all ?? [];
-    const ids = courses.map((course) => course.id);
-    for (const id of ids) this.#byId.delete(id);
-    this.#byOwner.delete(ownerKey(owner));
-    return ids;
+  /** Removes every course of `owner`, who is then loaded, with none. */
+  deleteAll(owner: CourseOwner): void {
+    const key = ownerKey(owner);
+    for (const course of this.#byOwner.get(key)?.all ?? []) this.#byId.delete(course.id);
+    this.#byOwner.set(key, { all: [], byStatus: new Map() });
   }
 
-  #add(course: Indexed): void {
-    this.#byId.set(course.id, course);
-    const owner = this.#owner(course);
-    insertBySeq(owner.all, course);
-    insertBySeq(this.#statusList(owner, course.status), course);
+  /** Loads `owner`'s courses, unread, from the source. */
+  #load(owner: CourseOwner): OwnerCourses {
+    const loaded: OwnerCourses = { all: [], byStatus: new Map() };
+    this.#byOwner.set(ownerKey(owner), loaded);
+    this.source.eachOf(owner, (course) => {
+      this.#byId.set(course.id, course);
+      insertBySeq(loaded.all, course);
+      insertBySeq(statusList(loaded, course.status), course);
+    });
+    return loaded;
   }
 
   /** `course` itself, or for an unread course its row, read once and kept in its place. */
   #record(course: Indexed): CourseRecord {
     if (isRecord(course)) return course;
-    const record = this.read(course);
+    const record = this.source.read(course);
     if (!record) throw new Error(`course ${course.id} is indexed but not in the database`);
     this.#byId.set(record.id, record);
-    const owner = this.#owner(record);
+    const owner = this.#byOwner.get(ownerKey(record)) as OwnerCourses;
     replaceBySeq(owner.all, record);
-    replaceBySeq(this.#statusList(owner, record.status), record);
+    replaceBySeq(statusList(owner, record.status), record);
     return record;
   }
+}
 
-  #owner(course: CourseOwner): OwnerCourses {
-    const key = ownerKey(course);
-    let owner = this.#byOwner.get(key);
-    if (!owner) {
-      owner = { all: [], byStatus: new Map() };
-      this.#byOwner.set(key, owner);
-    }
-    return owner;
+/** `owner`'s list of courses with `status`, made when first needed. */
+function statusList(owner: OwnerCourses, status: CourseStatus): Indexed[] {
+  let items = owner.byStatus.get(status);
+  if (!items) {
+    items = [];
+    owner.byStatus.set(status, items);
   }
-
-  #statusList(owner: OwnerCourses, status: CourseStatus): Indexed[] {
-    let items = owner.byStatus.get(status);
-    if (!items) {
-      items = [];
-      owner.byStatus.set(status, items);
-    }
-    return items;
-  }
+  return items;
 }

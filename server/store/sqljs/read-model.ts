@@ -1,6 +1,6 @@
-import type { SqlValue } from 'sql.js';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { ApiKeyIndex } from './api-key-index.ts';
-import { CourseIndex, type UnreadCourse } from './course-index.ts';
+import { CourseIndex, type CourseSource } from './course-index.ts';
 import type { SqlDatabase } from './database.ts';
 import { IdempotencyIndex } from './idempotency-index.ts';
 import * as S from './statements.ts';
@@ -17,32 +17,37 @@ export interface ReadModel {
 }
 
 /**
- * Builds the read model from the tables of `sql`: one scan per table, in `seq` order. Courses come
- * in unread (only what the indexes need); each is read from `sql` in full on its first read.
+ * Builds the read model over `sql`: API keys and stored responses in full, one scan per table in
+ * `seq` order; courses on demand, an owner at a time (see {@link CourseIndex}).
  */
 export function loadReadModel(sql: SqlDatabase): ReadModel {
-  const readCourse = (course: UnreadCourse) =>
-    sql.one(S.SQL.getCourse, [course.id, course.ownerId, course.environment], (row) =>
-      Object.freeze(S.courseFromRow(row)),
-    );
+  // One string per status rather than one per course: less to keep.
+  const statuses = new Map<string, CourseStatus>();
+  const courses: CourseSource = {
+    eachOf(owner, visit) {
+      const { ownerId, environment } = owner;
+      sql.each(S.SQL.courseKeysOf, [ownerId, environment], (row) => {
+        const text = row[1] as CourseStatus;
+        let status = statuses.get(text);
+        if (status === undefined) {
+          status = text;
+          statuses.set(text, status);
+        }
+        visit(Object.freeze({ id: row[0] as string, ownerId, environment, status, seq: row[2] as number }));
+      });
+    },
+    read(course) {
+      return sql.one(S.SQL.getCourse, [course.id, course.ownerId, course.environment], (row) =>
+        Object.freeze(S.courseFromRow(row)),
+      );
+    },
+  };
   const model: ReadModel = {
-    courses: new CourseIndex(readCourse),
+    courses: new CourseIndex(courses),
     apiKeys: new ApiKeyIndex(),
     idempotency: new IdempotencyIndex(),
   };
   // Row by row: no array of every row is ever held, and in `seq` order every insert is a push.
-  const shared = new Map<SqlValue, SqlValue>();
-  const share = <T extends SqlValue>(value: T): T => {
-    const known = shared.get(value) as T | undefined;
-    if (known !== undefined) return known;
-    shared.set(value, value);
-    return value;
-  };
-  sql.each(S.SQL.allCourseKeys, [], (row) => {
-    // One string per owner, environment and status rather than one per row: less to keep, and
-    // less for the garbage collector to copy while loading.
-    model.courses.putUnread(Object.freeze(S.unreadCourseFromRow(row, share)));
-  });
   sql.each(S.SQL.allApiKeys, [], (row) => {
     const key = S.apiKeyFromRow(row);
     Object.freeze(key.scopes);

@@ -32,6 +32,18 @@ describe('read statements', () => {
       // No index by status (migration 3): the owner's index, filtered; pages come from the read model.
       'USING INDEX courses_owner_env_seq (owner_id=? AND environment=? AND seq<?)',
     ],
+    [
+      'courseKeysOf',
+      SQL.courseKeysOf,
+      ['u', 'test'],
+      'USING INDEX courses_owner_env_seq (owner_id=? AND environment=?)',
+    ],
+    [
+      'countCourses',
+      SQL.countCourses,
+      ['u', 'test'],
+      'USING COVERING INDEX courses_owner_env_seq (owner_id=? AND environment=?)',
+    ],
     ['listApiKeys', SQL.listApiKeys, ['u', 10, 20], 'USING INDEX api_keys_owner_seq (owner_id=? AND seq<?)'],
     [
       'listApiKeysByEnvironment',

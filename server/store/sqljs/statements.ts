@@ -2,7 +2,6 @@ import type { SqlValue } from 'sql.js';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../store.ts';
-import type { UnreadCourse } from './course-index.ts';
 import type { Row } from './database.ts';
 
 const COURSE_COLUMNS =
@@ -44,8 +43,10 @@ export const SQL = {
   getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
   purgeIdempotent: 'DELETE FROM idempotency WHERE created_at < ?',
   purgeableIdempotent: 'SELECT scope, key FROM idempotency WHERE created_at < ?',
+  // What the read model loads of an owner's courses on the owner's first read.
+  courseKeysOf: 'SELECT id, status, seq FROM courses WHERE owner_id = ? AND environment = ? ORDER BY seq',
+  countCourses: 'SELECT count(*) FROM courses WHERE owner_id = ? AND environment = ?',
   // Full scans, once at open, to build the read model.
-  allCourseKeys: 'SELECT id, owner_id, environment, status, seq FROM courses ORDER BY seq',
   allApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY seq`,
   allIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency`,
 } as const;
@@ -56,17 +57,6 @@ export const META = {
   apiKeySeq: 'api_keys.seq',
   journalSeq: 'journal.seq',
 } as const;
-
-/** A row of {@link SQL.allCourseKeys} as an unread course; `share` may hand back an equal string kept already. */
-export function unreadCourseFromRow(r: Row, share: <T extends SqlValue>(value: T) => T): UnreadCourse {
-  return {
-    id: r[0] as string,
-    ownerId: share(r[1] as string),
-    environment: share(r[2] as KeyEnvironment),
-    status: share(r[3] as CourseStatus),
-    seq: r[4] as number,
-  };
-}
 
 /** A course's values in {@link SQL.insertCourse} order. */
 export function courseParams(c: CourseRecord): SqlValue[] {
