@@ -6,7 +6,7 @@ import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-orde
  * A course loaded from sql.js but not read since: only what the indexes need. Its other columns
  * stay in sql.js until the first read asks for them (see {@link CourseIndex}).
  */
-export type UnreadCourse = Readonly<Pick<CourseRecord, 'id' | 'ownerId' | 'environment' | 'status' | 'seq'>>;
+type UnreadCourse = Readonly<Pick<CourseRecord, 'id' | 'ownerId' | 'environment' | 'status' | 'seq'>>;
 
 type Indexed = CourseRecord | UnreadCourse;
 
