@@ -119,6 +119,25 @@ describe('CourseIndex, loaded on demand', () => {
     expect(reads).toEqual([]);
   });
 
+  it('keeps nothing of a load that fails, and loads again on the next read', () => {
+    const { rows } = indexOverRows();
+    let failing = true;
+    const flaky = new CourseIndex({
+      eachOf(_owner, visit) {
+        for (const { id, ownerId, environment, status, seq } of rows.values()) {
+          visit(Object.freeze({ id, ownerId, environment, status, seq }));
+          if (failing) throw new Error('database failed');
+        }
+      },
+      read: (course) => rows.get(course.id),
+    });
+    expect(() => flaky.list({ ...account('a'), limit: 10 })).toThrow('database failed');
+    // Had the first course stayed indexed, this would find it instead of loading again.
+    expect(() => flaky.get(account('a'), 'crs_a_1')).toThrow('database failed');
+    failing = false;
+    expect(flaky.list({ ...account('a'), limit: 10 }).map((c) => c.seq)).toEqual([5, 4, 3, 2, 1]);
+  });
+
   it('says so when an indexed course is missing from the database', () => {
     const { index, rows } = indexOverRows();
     index.list({ ...account('a'), limit: 0 });
