@@ -18,6 +18,9 @@ interface OwnerCourses {
   byStatus: Map<CourseStatus, Indexed[]>;
 }
 
+/** An owner loaded with no courses. */
+const noCourses = (): OwnerCourses => ({ all: [], byStatus: new Map() });
+
 /**
  * A frozen copy of `course` with every field in the order of the `courses` columns (one object
  * shape for all records, whatever the caller's object looked like).
@@ -135,12 +138,12 @@ export class CourseIndex {
   deleteAll(owner: CourseOwner): void {
     const key = ownerKey(owner);
     for (const course of this.#byOwner.get(key)?.all ?? []) this.#byId.delete(course.id);
-    this.#byOwner.set(key, { all: [], byStatus: new Map() });
+    this.#byOwner.set(key, noCourses());
   }
 
   /** Loads `owner`'s courses, unread, from the source; all or nothing. */
   #load(owner: CourseOwner): OwnerCourses {
-    const loaded: OwnerCourses = { all: [], byStatus: new Map() };
+    const loaded = noCourses();
     try {
       this.source.eachOf(owner, (course) => {
         this.#byId.set(course.id, course);
