@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'unit',
           globalSetup: SERVICES,
           include: [
-            '{server,sdk,mocks,domain,dashboard,bench}/**/*.test.ts',
+            '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing}.test.ts',
           ],
           exclude: ['server/scale-out/**'],

@@ -1,3 +1,5 @@
+import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
+
 const VERSION = 'v1';
 
 /**
@@ -5,14 +7,14 @@ const VERSION = 'v1';
  * Sequence numbers only grow, so items inserted while a client pages never shift later pages.
  */
 export function encodeCursor(afterSeq: number): string {
-  return btoa(`${VERSION}:${afterSeq}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return encodeBase64Url(`${VERSION}:${afterSeq}`);
 }
 
 /** Decodes a cursor from `encodeCursor`; `undefined` if it is not one. */
 export function decodeCursor(cursor: string): number | undefined {
   let text: string;
   try {
-    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    text = decodeBase64Url(cursor);
   } catch {
     return undefined;
   }

@@ -1,28 +1,31 @@
-import { type HttpHandler, http } from 'msw';
-import type { AuthDeps } from './authenticate.ts';
-import { devTokenResponse } from './dev-token.ts';
-import { createIdempotency } from './idempotency.ts';
-import { MockApiError, problemResponse } from './mock-error.ts';
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import {
+  type Answer,
+  buildOperationTable,
+  type Core,
+  createCore,
+  createKeyHasher,
+  type OperationId,
+  openApiDocument,
+  problemAnswer,
+  requestIdOf,
+} from '../core/index.ts';
+import { randomBase62 } from '../domain/base62.ts';
+import { createMemoryStore } from '../server/store/memory/memory-store.ts';
+import { mcpProtocol } from './mcp-endpoint.ts';
 import { createMockIdentityProvider } from './mock-identity-provider.ts';
 import { type CourseServiceMockOptions, resolveOptions } from './mock-options.ts';
-import { createModel } from './model.ts';
-import { allowedMethods, buildOperationTable } from './operation-table.ts';
-import { createPipeline } from './pipeline.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { createRequestValidator } from './request-validation.ts';
-import { requestIdOf } from './responses.ts';
 import { createScenarios, type ScenarioControl } from './scenarios.ts';
-import { buildSeed } from './seed.ts';
-import { type OperationId, openApiDocument } from './spec.gen.ts';
-import { specAjv } from './spec-ajv.ts';
+import { applySeed, planSeed } from './seed.ts';
 
 /**
- * A mocked Course Management Service: its msw handlers and the controls tests use.
+ * A mocked Course Management Service: its msw request handler and the controls tests use.
  *
  * @example afterEach(() => mock.reset());
  */
 export interface CourseServiceMock {
-  /** The msw request handlers: one per operation of the spec, `POST /dev/token`, then 404/405 for the rest. */
+  /** The msw request handlers: everything under the base URL, answered by the service's own core. */
   readonly handlers: HttpHandler[];
   /** The base URL the handlers are mounted at, without a trailing `/`. */
   readonly baseUrl: string;
@@ -34,10 +37,18 @@ export interface CourseServiceMock {
   idToken(subject: string): string;
 }
 
+/** A core answer as a Fetch `Response` (no body for `HEAD`, as HTTP has it). */
+function toResponse(answer: Answer, method: string): Response {
+  const headers = new Headers();
+  for (let i = 0; i < answer.headers.length; i += 2)
+    headers.set(answer.headers[i] as string, answer.headers[i + 1] as string);
+  return new Response(method === 'HEAD' ? null : answer.body, { status: answer.status, headers });
+}
+
 /**
- * Creates a stateful mock of the service from the spec: courses, keys and tokens live in memory,
- * requests are authenticated and validated as the server does, and every answer is one the spec
- * documents.
+ * Creates a stateful mock of the service: the service's own core (its pipeline, operations and
+ * errors) over an in-memory store, behind one msw handler. Requests are authenticated, limited,
+ * validated and answered exactly as the server does, and every answer is one the spec documents.
  *
  * @example
  * const mock = createCourseServiceMock({ baseUrl: 'http://localhost:3000', apiKeys: [{ key: mockApiKey('app') }] });
@@ -46,72 +57,80 @@ export interface CourseServiceMock {
 export function createCourseServiceMock(options: CourseServiceMockOptions): CourseServiceMock {
   const resolved = resolveOptions(options);
   const { baseUrl, clock } = resolved;
-  const document = openApiDocument;
-  const allScopes = (document.components.schemas as { Scope: { enum: string[] } }).Scope.enum;
-  const model = createModel(buildSeed(resolved, specAjv(document), allScopes));
+  const seed = planSeed(resolved, openApiDocument);
+  const apiKeyHashSecret = randomBase62(32);
+  const hasher = createKeyHasher(apiKeyHashSecret);
   const idp = createMockIdentityProvider(clock);
-  const operations = buildOperationTable(document);
-  const scenarios = createScenarios(operations);
-  const rateLimiter = createRateLimiter(resolved.rateLimit, clock);
-  const idempotency = createIdempotency(clock);
-  const auth: AuthDeps = { model, idTokens: resolved.idTokens, idp, clock };
-  const context = { model, clock, options: resolved, document, allScopes };
-  const handle = createPipeline({
-    context,
-    auth,
-    validator: createRequestValidator(document),
-    scenarios,
-    rateLimiter,
-    idempotency,
+  const rateLimits = createRateLimiter(resolved.rateLimit, clock);
+  const scenarios = createScenarios([...buildOperationTable(openApiDocument).values()], resolved.rateLimit);
+  const store = createMemoryStore();
+  const ready: Promise<Core> = createCore({
+    store,
+    rateLimits,
+    idTokens: idp.verifier(resolved.idTokens),
+    apiKeyHashSecret,
+    apiKeyPrefix: resolved.apiKeyPrefix,
+    bodyLimitBytes: resolved.bodyLimitBytes,
+    health: { database: () => store.checkHealth() },
+    protocols: { mcp: mcpProtocol(resolved.bodyLimitBytes) },
+    devIdentity: idp.dev,
+    clock,
   });
-  const basePath = new URL(baseUrl, 'http://base.invalid').pathname.replace(/\/$/, '');
+  let seeded = applySeed(seed, store, hasher);
+  const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
 
-  const operationHandlers = operations.map((operation) => {
-    const route = `${baseUrl}${operation.path.replace(/\{([^}]+)\}/g, ':$1')}`;
-    const method = operation.method.toLowerCase() as
-      | 'get'
-      | 'post'
-      | 'put'
-      | 'patch'
-      | 'delete'
-      | 'head'
-      | 'options';
-    return http[method](route, ({ request, params }) =>
-      handle(operation, request, params as Record<string, string>),
-    );
-  });
-  const notRouted = http.all(`${baseUrl}/*`, ({ request }) => {
-    const path = new URL(request.url).pathname;
-    const allowed = allowedMethods(document, path.slice(basePath.length) || '/');
-    const error = allowed
-      ? new MockApiError(
-          'method_not_allowed',
-          `${request.method} is not allowed on '${path}'; use ${allowed.join(', ')}.`,
-          {
-            headers: { Allow: allowed.join(', ') },
-          },
-        )
-      : new MockApiError('not_found', `No endpoint at '${path}'. The API is described at /api/openapi.`);
-    return problemResponse(error, path, requestIdOf(request.headers));
-  });
+  async function answer(request: Request): Promise<Response> {
+    const core = await ready;
+    await seeded;
+    const url = new URL(request.url);
+    const path = url.pathname.slice(basePath.length) || '/';
+    const requestId = requestIdOf(request.headers.get('x-request-id'), core.ids.requestId);
+    const operation = core.operationAt(request.method === 'HEAD' ? 'GET' : request.method, path);
+    const { failure, delayMs } = operation ? scenarios.take(operation.operationId) : { delayMs: 0 };
+    // Every answer waits once, at least a turn of the event loop as a write to a real store does;
+    // a call that runs waits just before its operation, inside its idempotency claim, so a
+    // duplicate sent meanwhile meets `409` as on a server.
+    let paused = false;
+    const pause = async () => {
+      if (!paused) await delay(delayMs);
+      paused = true;
+    };
+    let answered: Answer;
+    if (failure) {
+      await pause();
+      if (failure === 'networkError') return HttpResponse.error();
+      answered = problemAnswer(failure.error, url.pathname, requestId);
+    } else {
+      const body = new Uint8Array(await request.clone().arrayBuffer());
+      answered = await core.handle({
+        method: request.method,
+        path,
+        base: basePath,
+        query: url.search.slice(1),
+        headers: Object.fromEntries(request.headers),
+        requestId,
+        hasBody: body.length > 0,
+        clientAddress: () => 'client',
+        readBody: async (limit) => (body.length > limit ? 'too_large' : body),
+        webRequest: () => request,
+        pause,
+      });
+    }
+    await pause();
+    return toResponse(answered, request.method);
+  }
 
   return {
-    handlers: [
-      ...operationHandlers,
-      http.post(`${baseUrl}/dev/token`, ({ request }) =>
-        devTokenResponse(request, idp, resolved.bodyLimitBytes),
-      ),
-      notRouted,
-    ],
+    handlers: [http.all(`${baseUrl}/*`, ({ request }) => answer(request))],
     baseUrl,
     reset() {
-      model.reset();
+      store.clear();
+      seeded = applySeed(seed, store, hasher);
       scenarios.reset();
-      rateLimiter.reset();
-      idempotency.reset();
+      rateLimits.reset();
     },
     scenario: (operationId) => scenarios.control(operationId),
-    idToken: (subject) => idp.issue(subject),
+    idToken: (subject) => idp.token(subject),
   };
 }
 

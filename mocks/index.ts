@@ -13,6 +13,7 @@
  * @module
  */
 
+export type { OperationId } from '../core/index.ts';
 // The mock service
 export { type CourseServiceMock, createCourseServiceMock, createHandlers } from './create-mock.ts';
 // Credentials and scenarios
@@ -24,4 +25,3 @@ export {
   type SeedCourse,
 } from './mock-options.ts';
 export type { ScenarioControl, Times } from './scenarios.ts';
-export type { OperationId } from './spec.gen.ts';

@@ -1,39 +1,23 @@
-import { type RateLimitPolicy, type RateLimitState, rateLimitHeaders } from '../domain/rate-limit-headers.ts';
-import { MockApiError } from './mock-error.ts';
+import type { QuotaResult, RateLimits } from '../core/index.ts';
 
-/** Fixed-window counters, as the server's in-memory limiter keeps them. */
-export interface RateLimiter {
-  /** Takes one request from `key`'s quota; throws a 429 {@link MockApiError} when it is used up. */
-  consume(policy: RateLimitPolicy, key: string): RateLimitState;
+/** Fixed-window counters on the mock's clock, as the server's in-memory limiter keeps them. */
+export interface MockRateLimits extends RateLimits {
   reset(): void;
 }
 
 /**
- * The 429 the service answers when a quota is used up, with `Retry-After` and the quota headers.
+ * Creates the limiter: `max` requests per `windowSeconds` in every policy (`authFailureMax` for
+ * failed authentication), each window starting at a key's first request, on the mock's `clock`.
  *
- * @example throw rateLimited({ policy: 'courses', limit: 100, windowSeconds: 60, remaining: 0, resetSeconds: 42 });
- */
-export function rateLimited(state: RateLimitState): MockApiError {
-  return new MockApiError(
-    'rate_limited',
-    `Rate limit of ${state.limit} requests per ${state.windowSeconds} seconds exceeded; retry in ${state.resetSeconds} seconds.`,
-    { headers: { ...rateLimitHeaders(state), 'Retry-After': String(state.resetSeconds) } },
-  );
-}
-
-/**
- * Creates the limiter: `max` requests per `windowSeconds` (`authFailureMax` for failed
- * authentication), the window starting at a key's first request.
- *
- * @example createRateLimiter({ max: 2, windowSeconds: 60, authFailureMax: 20 }, () => new Date())
+ * @example await createRateLimiter({ max: 2, windowSeconds: 60, authFailureMax: 20 }, () => new Date()).consume('courses', 'key_1')
  */
 export function createRateLimiter(
   options: { max: number; windowSeconds: number; authFailureMax: number },
   clock: () => Date,
-): RateLimiter {
+): MockRateLimits {
   const windows = new Map<string, { endsAt: number; used: number }>();
   return {
-    consume(policy, key) {
+    async consume(policy, key): Promise<QuotaResult> {
       const now = clock().getTime();
       const id = `${policy}\n${key}`;
       let window = windows.get(id);
@@ -43,7 +27,8 @@ export function createRateLimiter(
       }
       window.used += 1;
       const limit = policy === 'auth-failures' ? options.authFailureMax : options.max;
-      const state: RateLimitState = {
+      return {
+        allowed: window.used <= limit,
         policy,
         limit,
         windowSeconds: options.windowSeconds,
@@ -51,8 +36,6 @@ export function createRateLimiter(
         // Rounded up so a client that waits this long always finds the window reset.
         resetSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)),
       };
-      if (window.used > limit) throw rateLimited(state);
-      return state;
     },
     reset: () => windows.clear(),
   };

@@ -1,5 +1,4 @@
-import type { MockOperation } from './operation-table.ts';
-import type { OperationId } from './spec.gen.ts';
+import { type OperationId, type OperationInfo, rateLimited } from '../core/index.ts';
 
 /** How many of the next calls a scenario applies to; absent means every call until cleared. */
 export interface Times {
@@ -24,11 +23,8 @@ export interface ScenarioControl {
   clear(): ScenarioControl;
 }
 
-/** A forced failure, as the pipeline applies it. */
-export type Failure =
-  | { kind: 'rateLimited'; retryAfter: number }
-  | { kind: 'serverError' }
-  | { kind: 'networkError' };
+/** A forced failure: the error to answer with (rendered as the service renders it), or no answer at all. */
+type Failure = { error: unknown } | 'networkError';
 
 type Rule<T> = { value: T; remaining: number };
 
@@ -54,9 +50,12 @@ function takeFirst<T>(rules: Rule<T>[]): T | undefined {
  * after with 429, then answers normally. A forced answer is one the spec documents for that
  * operation; asking for another throws at once.
  *
- * @example createScenarios(operations).control('createCourse').rateLimited({ retryAfter: 2, times: 1 })
+ * @example createScenarios(operations, { max: 100, windowSeconds: 60 }).control('createCourse').rateLimited({ times: 1 })
  */
-export function createScenarios(operations: readonly MockOperation[]): Scenarios {
+export function createScenarios(
+  operations: readonly OperationInfo[],
+  quota: { max: number; windowSeconds: number },
+): Scenarios {
   const failures = new Map<string, Rule<Failure>[]>();
   const delays = new Map<string, Rule<number>[]>();
   const rulesOf = <T>(map: Map<string, Rule<T>[]>, id: string) =>
@@ -89,10 +88,13 @@ export function createScenarios(operations: readonly MockOperation[]): Scenarios
           const retryAfter = options.retryAfter ?? 1;
           if (!Number.isInteger(retryAfter) || retryAfter < 1)
             throw new TypeError('retryAfter must be a whole number of seconds, at least 1');
-          return fail({ kind: 'rateLimited', retryAfter }, options, 429);
+          const policy = operation.credential === 'idToken' ? 'api-keys' : 'courses';
+          const state = { policy, limit: quota.max, windowSeconds: quota.windowSeconds } as const;
+          const error = rateLimited({ ...state, allowed: false, remaining: 0, resetSeconds: retryAfter });
+          return fail({ error }, options, 429);
         },
-        serverError: (options) => fail({ kind: 'serverError' }, options, 500),
-        networkError: (options) => fail({ kind: 'networkError' }, options),
+        serverError: (options) => fail({ error: new Error('a forced server error') }, options, 500),
+        networkError: (options) => fail('networkError', options),
         delay(ms, options) {
           if (!(ms >= 0) || !Number.isFinite(ms))
             throw new TypeError('delay takes a finite number of milliseconds');

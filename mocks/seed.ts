@@ -1,48 +1,47 @@
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import {
+  type ApiKeyRecord,
+  apiKeyView,
+  type CourseRecord,
+  courseView,
+  type KeyHasher,
+  type OpenApiDocument,
+  type Store,
+} from '../core/index.ts';
 import { parseApiKey } from '../domain/api-key-format.ts';
 import { newApiKeyId, newCourseId } from '../domain/ids.ts';
 import { DEFAULT_OWNER, type ResolvedOptions } from './mock-options.ts';
-import type { ApiKeyRecord, CourseRecord, Model } from './model.ts';
-import { specRef } from './spec-ajv.ts';
-import { apiKeyView, courseView } from './views.ts';
 
-function check(ajv: Ajv2020, schema: string, value: unknown, what: string): void {
-  const validate = ajv.compile(specRef(['components', 'schemas', schema]));
-  if (!validate(value)) {
-    const reasons = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-    throw new TypeError(`${what} is not a valid ${schema}: ${reasons}`);
-  }
+type Seed = {
+  keys: Array<Omit<ApiKeyRecord, 'seq' | 'hash'> & { value: string }>;
+  courses: Omit<CourseRecord, 'seq'>[];
+};
+
+/** Throws, naming the record, unless `value` is valid against the spec's schema `schema`. */
+function checker(document: OpenApiDocument) {
+  const ajv = addFormats.default(new Ajv2020({ allErrors: true, strict: false }));
+  ajv.addSchema(document, 'openapi.json');
+  return (schema: string, value: unknown, what: string) => {
+    const validate = ajv.getSchema(`openapi.json#/components/schemas/${schema}`);
+    if (validate && !validate(value)) {
+      const reasons = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      throw new TypeError(`${what} is not a valid ${schema}: ${reasons}`);
+    }
+  };
 }
 
-function seedCourses(options: ResolvedOptions, ajv: Ajv2020): Omit<CourseRecord, 'seq'>[] {
+/**
+ * Checks the declared keys and seed courses once, at creation (every record must be valid against
+ * the spec, every key well-formed and declared once), and returns what to store on every `reset()`.
+ *
+ * @example const seed = planSeed(options, openApiDocument);
+ */
+export function planSeed(options: ResolvedOptions, document: OpenApiDocument): Seed {
+  const check = checker(document);
+  const allScopes = (document.components.schemas as { Scope: { enum: string[] } }).Scope.enum;
   const now = options.clock().toISOString();
-  return options.seed.courses.map((seed, i) => {
-    const createdAt = seed.createdAt ?? now;
-    const status = seed.status ?? 'draft';
-    const course = {
-      id: seed.id ?? newCourseId(),
-      ownerId: seed.owner ?? DEFAULT_OWNER,
-      environment: seed.environment ?? 'prod',
-      name: seed.name,
-      description: seed.description ?? '',
-      status,
-      createdAt,
-      updatedAt: createdAt,
-      publishedAt: status === 'published' ? createdAt : null,
-      archivedAt: status === 'archived' ? createdAt : null,
-    };
-    check(ajv, 'Course', courseView({ ...course, seq: 0 }), `seed.courses[${i}]`);
-    return course;
-  });
-}
-
-function declaredKeys(
-  options: ResolvedOptions,
-  ajv: Ajv2020,
-  allScopes: string[],
-): Omit<ApiKeyRecord, 'seq'>[] {
-  const now = options.clock();
-  return options.apiKeys.map((declared, i) => {
+  const keys = options.apiKeys.map((declared, i) => {
     const parsed = parseApiKey(declared.key);
     if (!parsed) {
       throw new TypeError(
@@ -57,34 +56,40 @@ function declaredKeys(
       start: parsed.start,
       environment: parsed.environment,
       scopes: allScopes.filter((scope) => (declared.scopes ?? allScopes).includes(scope as never)),
-      createdAt: now.toISOString(),
+      createdAt: now,
       lastUsedAt: null,
       expiresAt: declared.expiresAt ?? null,
       revokedAt: declared.revokedAt ?? null,
     };
-    check(ajv, 'ApiKey', apiKeyView({ ...key, seq: 0 }, now), `apiKeys[${i}]`);
+    check('ApiKey', apiKeyView({ ...key, hash: '', seq: 0 }, options.clock()), `apiKeys[${i}]`);
     return key;
   });
+  if (new Set(keys.map((key) => key.value)).size !== keys.length)
+    throw new TypeError('apiKeys declares the same key value twice.');
+  const courses = options.seed.courses.map((seed, i) => {
+    const createdAt = seed.createdAt ?? now;
+    const status = seed.status ?? 'draft';
+    const course = {
+      id: seed.id ?? newCourseId(),
+      ownerId: seed.owner ?? DEFAULT_OWNER,
+      environment: seed.environment ?? 'prod',
+      name: seed.name,
+      description: seed.description ?? '',
+      status,
+      createdAt,
+      updatedAt: createdAt,
+      publishedAt: status === 'published' ? createdAt : null,
+      archivedAt: status === 'archived' ? createdAt : null,
+    };
+    check('Course', courseView({ ...course, seq: 0 }), `seed.courses[${i}]`);
+    return course;
+  });
+  return { keys, courses };
 }
 
-/**
- * Checks the declared keys and seed courses once (every record must be valid against the spec) and
- * returns the function that puts them into a model, on creation and on every `reset()`.
- *
- * @example const model = createModel(buildSeed(options, ajv, ['courses:read', 'courses:write']));
- */
-export function buildSeed(
-  options: ResolvedOptions,
-  ajv: Ajv2020,
-  allScopes: string[],
-): (model: Model) => void {
-  const keys = declaredKeys(options, ajv, allScopes);
-  const values = new Set(keys.map((key) => key.value));
-  if (values.size !== keys.length) throw new TypeError('apiKeys declares the same key value twice.');
-  const courses = seedCourses(options, ajv);
-  return (model) => {
-    for (const key of keys)
-      model.apiKeys.set(key.id, { ...key, scopes: [...key.scopes], seq: model.nextSeq() });
-    for (const course of courses) model.courses.set(course.id, { ...course, seq: model.nextSeq() });
-  };
+/** Puts the seed into an empty store, keys hashed as the service hashes them. */
+export async function applySeed(seed: Seed, store: Store, hasher: KeyHasher): Promise<void> {
+  for (const { value, ...key } of seed.keys)
+    await store.insertApiKey({ ...key, hash: await hasher.hash(value) });
+  for (const course of seed.courses) await store.insertCourse(course);
 }

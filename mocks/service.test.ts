@@ -23,7 +23,11 @@ describe('HTTP behaviour, as the server shows it', () => {
 
   it('is healthy, and echoes a well-formed X-Request-Id', async () => {
     const response = await fetch(url('/healthz'), { headers: { 'X-Request-Id': 'trace-42' } });
-    expect(await response.json()).toEqual({ status: 'ok', version: expect.any(String) });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      version: expect.any(String),
+      checks: { database: { status: 'up' } },
+    });
     expect(response.headers.get('X-Request-Id')).toBe('trace-42');
     const generated = await fetch(url('/healthz'), { headers: { 'X-Request-Id': 'not well formed!' } });
     expect(generated.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);

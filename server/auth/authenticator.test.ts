@@ -1,14 +1,13 @@
 import { createLocalJWKSet } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createAuthenticator } from '../../core/auth/authenticator.ts';
+import { createKeyHasher } from '../../core/auth/key-hasher.ts';
+import { createLastUsedTracker } from '../../core/auth/last-used-tracker.ts';
+import { ApiError, type Store } from '../../core/index.ts';
 import { formatApiKey, type KeyEnvironment } from '../../domain/api-key-format.ts';
-import { ApiError } from '../http/api-error.ts';
 import { openStore } from '../store/open-store.ts';
-import type { Store } from '../store/store.ts';
 import { newApiKey } from '../store/test-support.ts';
-import { createAuthenticator } from './authenticator.ts';
 import { createIdTokenVerifier } from './id-token-verifier.ts';
-import { createKeyHasher } from './key-hasher.ts';
-import { createLastUsedTracker } from './last-used-tracker.ts';
 
 // A real in-memory store, watched: every key lookup it answers is counted.
 const store = await openStore({ dataDir: ':memory:' });
@@ -36,7 +35,7 @@ afterAll(async () => {
 
 async function storeKey(n: number, environment: KeyEnvironment): Promise<string> {
   const value = formatApiKey('cms', environment);
-  await store.insertApiKey({ ...newApiKey('alice', n, environment), hash: hasher.hash(value) });
+  await store.insertApiKey({ ...newApiKey('alice', n, environment), hash: await hasher.hash(value) });
   return value;
 }
 

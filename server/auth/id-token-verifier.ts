@@ -1,27 +1,9 @@
 import type { JWTVerifyGetKey } from 'jose';
-import { ApiError } from '../http/api-error.ts';
-import { REALM } from './caller.ts';
+import { ApiError, type IdTokenVerifier, invalidIdToken } from '../../core/index.ts';
 import { jose } from './jose.ts';
-
-/** Verifies identity-provider ID tokens. */
-export interface IdTokenVerifier {
-  /** The token's subject; throws a 401 {@link ApiError} for any token that is not valid. */
-  verify(token: string): Promise<string>;
-}
 
 const ALGORITHMS = ['RS256', 'ES256'];
 const CLOCK_TOLERANCE_SECONDS = 30;
-
-function invalid(reason: string, cause?: unknown): ApiError {
-  return new ApiError(
-    'invalid_id_token',
-    `The ID token is not valid: ${reason}. Sign in again for a fresh token.`,
-    {
-      headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token"` },
-      cause,
-    },
-  );
-}
 
 function reasonOf(error: unknown, errors: Awaited<ReturnType<typeof jose>>['errors']): string {
   if (error instanceof errors.JWTExpired) return 'it has expired';
@@ -57,11 +39,11 @@ export function createIdTokenVerifier(options: {
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
         if (typeof payload.sub !== 'string' || payload.sub.trim() === '' || payload.sub.length > 255) {
-          throw invalid("claim 'sub' must be a non-empty string");
+          throw invalidIdToken("claim 'sub' must be a non-empty string");
         }
         return payload.sub;
       } catch (error) {
-        throw error instanceof ApiError ? error : invalid(reasonOf(error, errors), error);
+        throw error instanceof ApiError ? error : invalidIdToken(reasonOf(error, errors), error);
       }
     },
   };

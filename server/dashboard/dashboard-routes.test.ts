@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemAnswer } from '../../core/index.ts';
 import { loadConfig } from '../config.ts';
-import { errorMiddleware } from '../http/error-middleware.ts';
+import { respond } from '../http/service-middleware.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 
 let dir: string;
@@ -14,7 +15,14 @@ const servers: Server[] = [];
 
 async function serve(built: string, env: Record<string, string> = {}): Promise<string> {
   const koa = new Koa();
-  koa.use(errorMiddleware);
+  // As the service renders a mount's errors: the core's one problem renderer.
+  koa.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      respond(ctx, problemAnswer(error, ctx.path, 'test'));
+    }
+  });
   koa.use(dashboardRoutes(loadConfig({ DATA_DIR: ':memory:', ...env }), built));
   koa.use((ctx) => {
     ctx.body = 'api';

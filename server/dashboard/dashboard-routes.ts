@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
+import { ApiError } from '../../core/index.ts';
 import type { Config } from '../config.ts';
-import { ApiError } from '../http/api-error.ts';
 import { dashboardHeaders } from './security-headers.ts';
 
 /** Where `npm run build:dashboard` writes the dashboard: `dist/dashboard` at the repository root. */

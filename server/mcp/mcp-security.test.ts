@@ -66,6 +66,12 @@ describe('authentication in front of MCP', () => {
     })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toMatch(/^insufficient_scope: .*'courses:write'/);
+    // The same problem as the REST API's 403, missing scopes included.
+    expect(result.structuredContent).toMatchObject({
+      status: 403,
+      code: 'insufficient_scope',
+      missingScopes: ['courses:write'],
+    });
     expect((await t.rest('GET', '/api/v1/courses', readOnlyKey)).body.data).toEqual([]);
   });
 

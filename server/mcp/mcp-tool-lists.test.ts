@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec.ts';
+import { openApiDocument } from '../../core/index.ts';
 import { dereference } from './json-schema.ts';
 import { type McpTestServer, REVISIONS, startMcpTestServer, TEST_MASTER_KEY } from './mcp-test-support.ts';
 
@@ -60,7 +60,7 @@ describe.each(REVISIONS)('tool lists at protocol $revision', ({ revision, mode }
 
 describe('tool definitions', () => {
   it('derive input and output schemas from the spec', async () => {
-    const { document } = loadSpec();
+    const document = openApiDocument;
     const schemas = document.components.schemas as Record<string, unknown>;
     const tools = await toolsOf(fullKey, 'legacy');
     const create = tools.get('create_course') as Tool;

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../../core/index.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -27,13 +27,15 @@ export function createOriginGuard(options: { allowedOrigins: string[]; listenHos
   const loopbackOnly = LOOPBACK.has(options.listenHost);
   const isAllowed = (origin: URL | undefined) =>
     origin !== undefined && (allowed.has(origin.origin) || (loopbackOnly && LOOPBACK.has(origin.hostname)));
-  return function refusal(headers: IncomingHttpHeaders): string | undefined {
-    const origin = headers.origin;
+  return function refusal(headers: RequestHeaders): string | undefined {
+    const { origin: sentOrigin, host: sentHost } = headers;
+    const origin = typeof sentOrigin === 'string' ? sentOrigin : undefined;
+    const host = typeof sentHost === 'string' ? sentHost : '';
     if (origin !== undefined && origin !== '' && !isAllowed(originOf(origin))) {
       return `Origin '${origin}' is not allowed to call this MCP endpoint (see MCP_ALLOWED_ORIGINS).`;
     }
-    if (loopbackOnly && !LOOPBACK.has(hostnameOf(headers.host ?? '').toLowerCase())) {
-      return `Host '${headers.host ?? ''}' is not allowed: this server listens on a loopback address only.`;
+    if (loopbackOnly && !LOOPBACK.has(hostnameOf(host).toLowerCase())) {
+      return `Host '${host}' is not allowed: this server listens on a loopback address only.`;
     }
     return undefined;
   };

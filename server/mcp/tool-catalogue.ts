@@ -1,6 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
-import { buildOperationTable, type OperationInfo } from '../http/operation-table.ts';
-import type { OpenApiDocument } from '../spec.ts';
+import { buildOperationTable, type OpenApiDocument, type OperationInfo } from '../../core/index.ts';
 import { dereference, type JsonSchema, objectRoot } from './json-schema.ts';
 
 /** One MCP tool, derived from one operation of the spec. */
@@ -139,6 +138,7 @@ function isMcpTool(document: OpenApiDocument, info: OperationInfo): boolean {
  */
 export function buildToolCatalogue(document: OpenApiDocument): ToolSpec[] {
   return [...buildOperationTable(document).values()]
+    .filter((info) => info.handledBy === undefined)
     .filter((info) => info.credential === 'apiKey' || info.credential === 'idToken')
     .filter((info) => isMcpTool(document, info))
     .map((info) => toolOf(document, info));

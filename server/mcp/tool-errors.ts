@@ -1,21 +1,30 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { FieldError } from '../../domain/problems.ts';
-import type { ApiError } from '../http/api-error.ts';
-import { toolName } from './tool-catalogue.ts';
+import type { ApiError } from '../../core/index.ts';
+import { type FieldError, problemBody } from '../../domain/problems.ts';
+import { type ToolSpec, toolName } from './tool-catalogue.ts';
 
-/** Field errors by argument name: MCP arguments are flat, so `/name` in the body is the `name` argument. */
-function describeFields(errors: FieldError[]): string {
+/**
+ * Field errors by argument name: MCP arguments are flat, so `/name` in the body is the `name`
+ * argument, and an empty body means none of the body's arguments was given.
+ */
+function describeFields(errors: FieldError[], tool: ToolSpec): string {
   return errors
-    .map((error) => `'${error.pointer.replace(/^\//, '').split('/')[0] || 'arguments'}' ${error.detail}`)
+    .map((error) => {
+      const argument = error.pointer.replace(/^\//, '').split('/')[0];
+      if (argument) return `'${argument}' ${error.detail}`;
+      if (error.location === 'body' && tool.args.body.length > 0)
+        return `need at least one of: ${tool.args.body.join(', ')}`;
+      return `'arguments' ${error.detail}`;
+    })
     .join('; ');
 }
 
 /** What the model should do next, for the problems where the REST detail speaks of HTTP. */
-function hintFor(error: ApiError): string {
+function hintFor(error: ApiError, tool: ToolSpec): string {
   const extensions = error.options.extensions ?? {};
   switch (error.code) {
     case 'validation_failed':
-      return ` Fix these arguments and call again: ${describeFields((extensions.errors as FieldError[] | undefined) ?? [])}.`;
+      return ` Fix these arguments and call again: ${describeFields((extensions.errors as FieldError[] | undefined) ?? [], tool)}.`;
     case 'not_found':
       return ' Check the id: list_courses (or list_api_keys) shows the ids that exist.';
     case 'insufficient_scope':
@@ -34,11 +43,20 @@ function hintFor(error: ApiError): string {
 
 /**
  * A domain error as a tool error (`isError`), so the model sees what went wrong and how to fix the
- * call, rather than a protocol failure. The text carries the stable problem code first.
+ * call, rather than a protocol failure. The text carries the stable problem code first; the
+ * structured content is the problem the REST API answers (`missingScopes`, `errors`,
+ * `allowedTransitions` and all), for clients that act on it.
  */
-export function toolError(error: ApiError): CallToolResult {
+export function toolError(error: ApiError, tool: ToolSpec, requestId: string): CallToolResult {
+  const instance = `mcp:tools/call/${tool.name}`;
   return {
     isError: true,
-    content: [{ type: 'text', text: `${error.code}: ${error.detail}${hintFor(error)}` }],
+    content: [{ type: 'text', text: `${error.code}: ${error.detail}${hintFor(error, tool)}` }],
+    structuredContent: problemBody(
+      error.code,
+      error.detail,
+      { instance, requestId },
+      error.options.extensions,
+    ),
   };
 }

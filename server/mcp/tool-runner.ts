@@ -1,134 +1,112 @@
 import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import type { Logger } from 'pino';
-import type { Caller } from '../auth/caller.ts';
-import { ApiError } from '../http/api-error.ts';
-import { JsonText, type OperationDeps, type OperationHandler } from '../operations/operation.ts';
-import { MASTER_KEY_ID } from './mcp-auth.ts';
+import { ApiError, type Caller, MASTER_KEY_ID, type ProtocolContext } from '../../core/index.ts';
 import type { ToolSpec } from './tool-catalogue.ts';
 import { toolError } from './tool-errors.ts';
 
 /** The caller of an MCP request: the master key, or an ordinary API key acting on its own account. */
-export type McpCaller = { kind: 'master' } | Extract<Caller, { kind: 'apiKey' }>;
+export type McpCaller = Extract<Caller, { kind: 'master' } | { kind: 'apiKey' }>;
 
 /** What a tool call knows of the HTTP request it came in. */
-export interface CallScope {
+export interface CallScope extends ProtocolContext {
   caller: McpCaller;
-  requestId: string;
-  log?: Logger;
+  log?: Logger | undefined;
 }
 
-/** Runs tool calls through the same operation handlers as the REST API. */
+/** Runs tool calls as calls of the spec's operations, through the core's pipeline. */
 export interface ToolRunner {
   run(tool: ToolSpec, args: Record<string, unknown>, scope: CallScope): Promise<CallToolResult>;
 }
 
 type Obj = Record<string, unknown>;
 
-/** Ajv's errors as field errors, worded for arguments rather than for a body. */
-function validationError(tool: ToolSpec, errors: ErrorObject[] | null | undefined): ApiError {
-  const fields = (errors ?? []).map((error) => {
-    const params = error.params as Obj;
-    let detail = `${error.message}`;
-    if (error.keyword === 'additionalProperties')
-      detail = `has an unknown argument '${params.additionalProperty}'`;
-    if (error.keyword === 'minProperties') detail = `need at least one of: ${tool.args.body.join(', ')}`;
-    return { location: 'body' as const, pointer: error.instancePath || '/', detail };
-  });
-  return new ApiError(
-    'validation_failed',
-    `The call has ${fields.length} invalid argument${fields.length === 1 ? '' : 's'}.`,
-    {
-      extensions: { errors: fields },
+/** An `owner` argument as identity providers shape subjects; a problem naming it otherwise. */
+function ownerOf(args: Obj): string {
+  const { owner } = args;
+  if (typeof owner === 'string' && /\S/.test(owner) && owner.length <= 255) return owner;
+  throw new ApiError('validation_failed', 'The request has 1 invalid field.', {
+    extensions: {
+      errors: [
+        {
+          location: 'body',
+          pointer: '/owner',
+          detail: 'must be a non-empty string of at most 255 characters',
+        },
+      ],
     },
-  );
-}
-
-function pick(args: Obj, names: string[]): Obj {
-  return Object.fromEntries(
-    names.filter((name) => args[name] !== undefined).map((name) => [name, args[name]]),
-  );
+  });
 }
 
 /**
- * Who the operation handler sees. The master key acts for `owner` with the authority the REST API
+ * Who the operation acts for. The master key acts for `owner` with the authority the REST API
  * asks of that owner: a full-scope production key for course operations (the master key never
  * reaches a sandbox), the owner's ID token for key management.
  */
 function actingCaller(tool: ToolSpec, caller: McpCaller, args: Obj, allScopes: string[]): Caller {
   if (caller.kind === 'apiKey') return caller;
-  const ownerId = args.owner as string;
+  const ownerId = ownerOf(args);
   return tool.credential === 'idToken'
     ? { kind: 'idToken', ownerId }
     : { kind: 'apiKey', ownerId, keyId: MASTER_KEY_ID, environment: 'prod', scopes: allScopes };
 }
 
 /**
- * Creates the runner for `tools` (validators compiled once). Each call re-checks permission (hiding
- * a tool is not an authorization boundary), validates the arguments against the tool's schema and
- * the body against the spec's own, then calls the operation's handler.
+ * The flat arguments split into the operation's path parameters, query and body. An argument the
+ * tool does not know goes where the spec's validation names it as unknown (the body, or the query
+ * of an operation without one), so the pipeline words the error as for any request.
  */
-export function createToolRunner(options: {
-  tools: ToolSpec[];
-  handlers: Readonly<Record<string, OperationHandler>>;
-  deps: OperationDeps;
-  allScopes: string[];
-}): ToolRunner {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  addFormats.default(ajv);
-  const validators = new Map<ToolSpec, { args: ValidateFunction; body?: ValidateFunction }>(
-    options.tools.map((tool) => [
-      tool,
-      { args: ajv.compile(tool.inputSchema), ...(tool.bodySchema && { body: ajv.compile(tool.bodySchema) }) },
-    ]),
-  );
-
-  async function call(tool: ToolSpec, args: Obj, scope: CallScope): Promise<CallToolResult> {
-    const { caller } = scope;
-    const validate = validators.get(tool);
-    if (!validate || (tool.admin && caller.kind !== 'master')) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${tool.name}`);
-    }
-    if (caller.kind === 'apiKey') {
-      const missing = tool.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
-      if (missing.length > 0)
-        throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`);
-    }
-    if (!validate.args(args)) throw validationError(tool, validate.args.errors);
-    const body = tool.bodySchema ? pick(args, tool.args.body) : undefined;
-    if (validate.body && !validate.body(body)) throw validationError(tool, validate.body.errors);
-    const params = pick(args, tool.args.path) as Record<string, string>;
-    const handler = options.handlers[tool.operationId] as OperationHandler;
-    const result = await handler(
-      {
-        params,
-        query: pick(args, tool.args.query),
-        headers: {},
-        body,
-        caller: actingCaller(tool, caller, args, options.allScopes),
-      },
-      options.deps,
-    );
-    const data = result instanceof JsonText ? result.parse() : result;
-    const structured = (data ?? { deleted: true, ...params }) as Obj;
-    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+function partsOf(tool: ToolSpec, args: Obj) {
+  const params: Record<string, string> = {};
+  const query: Obj = {};
+  const body: Obj = {};
+  const rest = tool.bodySchema ? body : query;
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    if (tool.args.path.includes(name)) params[name] = value as string;
+    else if (tool.args.query.includes(name)) query[name] = value;
+    else if (tool.args.body.includes(name)) body[name] = value;
+    else rest[name] = value;
   }
+  return { params, query, body: tool.bodySchema ? body : undefined };
+}
 
+/**
+ * Creates the runner. Each call re-checks that the credential may use the tool (hiding a tool is
+ * not an authorization boundary), then runs the tool's operation for the acting caller: scopes,
+ * validation, problem codes and wording are the pipeline's, as for a REST request. A client's
+ * mistake is a tool error the model can act on; anything else a protocol error with the request id.
+ */
+export function createToolRunner(options: { allScopes: string[] }): ToolRunner {
   return {
     async run(tool, args, scope) {
-      try {
-        return await call(tool, args, scope);
-      } catch (error) {
-        if (error instanceof ApiError && error.status < 500) return toolError(error);
-        if (error instanceof ProtocolError) throw error;
-        scope.log?.error({ err: error, tool: tool.name }, 'tool call failed');
-        throw new ProtocolError(
-          ProtocolErrorCode.InternalError,
-          `An unexpected error occurred; quote the request id ${scope.requestId} when reporting it.`,
-        );
+      const { caller } = scope;
+      if (tool.admin && caller.kind !== 'master') {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${tool.name}`);
       }
+      let outcome: Awaited<ReturnType<ProtocolContext['callOperation']>>;
+      try {
+        const acting = actingCaller(tool, caller, args, options.allScopes);
+        // The master key's `owner` names whom to act for; it is no argument of the operation.
+        const { owner: _owner, ...own } = args;
+        const parts = partsOf(tool, caller.kind === 'master' ? own : args);
+        outcome = await scope.callOperation(tool.operationId, { caller: acting, ...parts });
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      if (outcome.ok) {
+        const structured = (outcome.data ?? { deleted: true, ...partsOf(tool, args).params }) as Obj;
+        return {
+          content: [{ type: 'text', text: JSON.stringify(structured) }],
+          structuredContent: structured,
+        };
+      }
+      const { error } = outcome;
+      if (error instanceof ApiError && error.status < 500) return toolError(error, tool, scope.requestId);
+      scope.log?.error({ err: error, tool: tool.name, requestId: scope.requestId }, 'tool call failed');
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `An unexpected error occurred; quote the request id ${scope.requestId} when reporting it.`,
+      );
     },
   };
 }

@@ -4,20 +4,9 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import {
-  type RateLimitPolicy,
-  type RateLimitState,
-  rateLimitHeaders,
-} from '../../domain/rate-limit-headers.ts';
-import { ApiError } from '../http/api-error.ts';
-import type { DependencyHealth } from '../store/store.ts';
+import type { DependencyHealth, QuotaResult, RateLimits } from '../../core/index.ts';
+import type { RateLimitPolicy } from '../../domain/rate-limit-headers.ts';
 import type { RedisConnection } from './redis-connection.ts';
-
-/** The rate limiters, whatever stores them: the only thing the request path sees. */
-export interface RateLimits {
-  /** Takes one request from `key`'s quota; throws a 429 {@link ApiError} carrying the headers when it is used up. */
-  consume(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
-}
 
 /** Rate limits plus what their owner needs: a health check for the shared store, and closing it. */
 export interface RateLimitService extends RateLimits {
@@ -63,7 +52,8 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
       limiterFor(policy, points, duration, redis, options.redis?.keyPrefix ?? ''),
     ]),
   ) as Record<RateLimitPolicy, RateLimiterAbstract>;
-  const stateOf = (policy: RateLimitPolicy, result: RateLimiterRes): RateLimitState => ({
+  const stateOf = (policy: RateLimitPolicy, result: RateLimiterRes, allowed: boolean): QuotaResult => ({
+    allowed,
     policy,
     limit: quotas[policy].points,
     windowSeconds: quotas[policy].duration,
@@ -74,15 +64,10 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
   return {
     async consume(policy, key) {
       try {
-        return stateOf(policy, await limiters[policy].consume(key));
+        return stateOf(policy, await limiters[policy].consume(key), true);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        const state = stateOf(policy, rejection);
-        throw new ApiError(
-          'rate_limited',
-          `Rate limit of ${state.limit} requests per ${state.windowSeconds} seconds exceeded; retry in ${state.resetSeconds} seconds.`,
-          { headers: { ...rateLimitHeaders(state), 'Retry-After': String(state.resetSeconds) } },
-        );
+        return stateOf(policy, rejection, false);
       }
     },
     checkHealth: redis && (() => redis.checkHealth()),

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { DependencyHealth } from '../store/store.ts';
+import type { DependencyHealth } from '../../core/index.ts';
 
 /** A Redis client for the rate limiters, with a health check that never hangs. */
 export interface RedisConnection {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec.ts';
+import { openApiDocument } from '../../core/index.ts';
 import { startTestServer, type TestServer } from '../test-support/harness.ts';
 
 // API1:2023 Broken object level authorization: every operation that takes an id, tried by another
 // account on the owner's object, answers exactly what a missing id answers (404), and changes nothing.
-const spec = loadSpec().document as unknown as {
+const spec = openApiDocument as unknown as {
   paths: Record<string, Record<string, { operationId?: string; requestBody?: unknown; security?: object[] }>>;
 };
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'];

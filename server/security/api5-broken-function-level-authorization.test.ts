@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec.ts';
+import { openApiDocument } from '../../core/index.ts';
 import { startTestServer, type TestServer } from '../test-support/harness.ts';
 
 type Operation = { operationId: string; security?: Record<string, string[]>[]; requestBody?: unknown };
-const spec = loadSpec().document as unknown as {
+const spec = openApiDocument as unknown as {
   paths: Record<string, Record<string, Operation>>;
 };
 const all = Object.entries(spec.paths).flatMap(([path, item]) =>

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Store } from '../../core/index.ts';
 import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-backend.ts';
 import { openPostgresStore } from './postgres/open-postgres-store.ts';
 import type { PostgresStore } from './postgres/postgres-store.ts';
 import { openSqljsStore } from './sqljs/open-sqljs-store.ts';
-import type { Store } from './store.ts';
 import { account, newCourse } from './test-support.ts';
 
 // Random sequences of course writes, applied to both backends: every read must agree (ids and

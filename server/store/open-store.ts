@@ -1,4 +1,4 @@
-import type { Store } from './store.ts';
+import type { Store } from '../../core/index.ts';
 import type { StoreLogger } from './store-logger.ts';
 
 /** Which store to open: PostgreSQL when `database` is given, else sql.js in `dataDir`. */

@@ -1,8 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ApiKeyRecord, CourseOwner, CourseRecord } from '../../core/index.ts';
 import type { KeyEnvironment } from '../../domain/api-key-format.ts';
-import type { ApiKeyRecord, CourseOwner, CourseRecord } from './store.ts';
 
 /** A fresh directory under the OS temp dir, for a test's data. */
 export function tempDir(): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseRecord } from '../store.ts';
+import type { CourseRecord } from '../../../core/index.ts';
 import { account, newCourse } from '../test-support.ts';
 import { CourseInterner } from './course-interner.ts';
 

@@ -1,4 +1,4 @@
-import type { CourseRecord } from '../store.ts';
+import type { CourseRecord } from '../../../core/index.ts';
 
 const FIELDS = [
   'id',

@@ -1,8 +1,5 @@
 import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { StoreConflictError } from '../errors.ts';
 import type {
   ApiKeyRecord,
   CourseChanges,
@@ -14,7 +11,10 @@ import type {
   IdempotentResponse,
   PageQuery,
   Store,
-} from '../store.ts';
+} from '../../../core/index.ts';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import { StoreConflictError } from '../errors.ts';
 import { batchedStatements, type ListCall, run } from './batched-statements.ts';
 import { CourseInterner } from './course-interner.ts';
 import { perTickBatch } from './per-tick-batch.ts';

@@ -1,6 +1,12 @@
+import type {
+  ApiKeyRecord,
+  CourseChanges,
+  CourseOwner,
+  CourseRecord,
+  IdempotentResponse,
+} from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import type { ApiKeyRecord, CourseChanges, CourseOwner, CourseRecord, IdempotentResponse } from '../store.ts';
 
 const COURSE_COLUMNS =
   'id, owner_id, environment, name, description, status, created_at, updated_at, published_at, archived_at, seq';

@@ -1,5 +1,5 @@
+import type { ApiKeyRecord, PageQuery } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { ApiKeyRecord, PageQuery } from '../store.ts';
 import { insertBySeq, newestBefore, replaceBySeq } from './seq-order.ts';
 
 /** A frozen copy of `key` (scopes too), fields in the order of the `api_keys` columns. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseOwner, CourseRecord } from '../store.ts';
+import type { CourseOwner, CourseRecord } from '../../../core/index.ts';
 import { account, newCourse } from '../test-support.ts';
 import { CourseIndex, type CourseSource, courseRecord } from './course-index.ts';
 

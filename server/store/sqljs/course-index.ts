@@ -1,5 +1,5 @@
+import type { CourseOwner, CourseRecord, PageQuery } from '../../../core/index.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import type { CourseOwner, CourseRecord, PageQuery } from '../store.ts';
 import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-order.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { SqlValue } from 'sql.js';
-import type { IdempotentResponse } from '../store.ts';
+import type { IdempotentResponse } from '../../../core/index.ts';
 import type { Row } from './database.ts';
 import { idempotentFromRow } from './statements.ts';
 

@@ -1,4 +1,4 @@
-import type { Store } from '../store.ts';
+import type { Store } from '../../../core/index.ts';
 import type { SqlDatabase } from './database.ts';
 import * as S from './statements.ts';
 

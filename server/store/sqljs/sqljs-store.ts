@@ -1,5 +1,3 @@
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import type {
   ApiKeyRecord,
   CourseChanges,
@@ -11,7 +9,9 @@ import type {
   IdempotentResponse,
   PageQuery,
   Store,
-} from '../store.ts';
+} from '../../../core/index.ts';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { apiKeyRecord } from './api-key-index.ts';
 import { courseRecord } from './course-index.ts';
 import type { Row, SqlDatabase } from './database.ts';

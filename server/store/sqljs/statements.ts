@@ -1,7 +1,7 @@
 import type { SqlValue } from 'sql.js';
+import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../store.ts';
 import type { Row } from './database.ts';
 
 const COURSE_COLUMNS =

@@ -1,0 +1,11 @@
+import type { KeyEnvironment } from '../domain/api-key-format.ts';
+
+/** Who is calling, as established by authentication. An API key acts in its own environment. */
+export type Caller =
+  | { kind: 'apiKey'; ownerId: string; keyId: string; environment: KeyEnvironment; scopes: readonly string[] }
+  | { kind: 'idToken'; ownerId: string }
+  | { kind: 'master' }
+  | { kind: 'anonymous' };
+
+/** The realm named in `WWW-Authenticate` challenges. */
+export const REALM = 'course-service';

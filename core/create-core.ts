@@ -1,0 +1,165 @@
+import { etagOf } from '../domain/etag.ts';
+import { newApiKeyId, newCourseId } from '../domain/ids.ts';
+import { createAuthenticator } from './auth/authenticator.ts';
+import { createKeyHasher } from './auth/key-hasher.ts';
+import { createLastUsedTracker } from './auth/last-used-tracker.ts';
+import { createMasterKeyCheck } from './auth/master-key.ts';
+import { type CallResult, createOperationCaller, type OperationCall } from './call-operation.ts';
+import { createRequestHandler } from './handle-request.ts';
+import { operations as handlers } from './operations/index.ts';
+import type { ServedSpec } from './operations/operation.ts';
+import type { Answer } from './pipeline/answer.ts';
+import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './pipeline/idempotency.ts';
+import type { IncomingRequest } from './pipeline/incoming-request.ts';
+import { consume } from './pipeline/steps.ts';
+import type {
+  CoreLog,
+  DevIdentityProvider,
+  IdGenerator,
+  IdTokenVerifier,
+  Protocol,
+  RateLimits,
+} from './ports.ts';
+import type { OpenApiDocument } from './spec/openapi-document.ts';
+import { buildOperationRouter } from './spec/operation-router.ts';
+import { buildOperationTable, type OperationInfo } from './spec/operation-table.ts';
+import { openApiDocument } from './spec/spec.gen.ts';
+import { createSpecBackend } from './spec/spec-backend.ts';
+import type { DependencyHealth, Store } from './store.ts';
+
+/** What the core is made of: its settings, and an implementation of each port. */
+export interface CoreOptions {
+  store: Store;
+  rateLimits: RateLimits;
+  idTokens: IdTokenVerifier;
+  /** The secret API key values are hashed under (HMAC-SHA-256). */
+  apiKeyHashSecret: string;
+  /** The prefix of new keys' values (`cms`). */
+  apiKeyPrefix: string;
+  /** Larger request bodies answer 413. */
+  bodyLimitBytes: number;
+  /** The MCP master key; unset, master mode is off. */
+  masterKey?: string | undefined;
+  /** One check per dependency (`database`, `redis`), for `GET /healthz`. */
+  health: Readonly<Record<string, () => Promise<DependencyHealth>>>;
+  /** Protocols that answer `x-handled-by` operations themselves, by name (`mcp`). */
+  protocols?: Readonly<Record<string, Protocol>>;
+  /** The development identity provider, served under `/dev`; absent, `/dev` is not served. */
+  devIdentity?: DevIdentityProvider | undefined;
+  /** @default the spec embedded from `openapi.yaml` */
+  spec?: OpenApiDocument;
+  /** @default () => new Date() */
+  clock?: () => Date;
+  /** @default random `crs_…`, `key_…` and UUID request ids */
+  ids?: IdGenerator;
+  log?: CoreLog | undefined;
+}
+
+/** The service without a transport: what every adapter (Koa, MCP, msw) runs. */
+export interface Core {
+  /** Answers one HTTP request. Never throws. */
+  handle(request: IncomingRequest): Promise<Answer>;
+  /** Runs an operation for a caller authenticated by the request that carries the call (MCP tools). */
+  callOperation(operationId: string, call: OperationCall): Promise<CallResult>;
+  /** The spec's operations, by operationId. */
+  operations: ReadonlyMap<string, OperationInfo>;
+  /** The operation a request for `method` and `path` (under the API's root) goes to, if any. */
+  operationAt(method: string, path: string): OperationInfo | undefined;
+  /** The OpenAPI document as served. */
+  spec: ServedSpec;
+  ids: IdGenerator;
+  /** Writes pending key-usage times and stops timers; the store is closed by its owner. */
+  stop(): Promise<void>;
+}
+
+const defaultIds: IdGenerator = {
+  courseId: newCourseId,
+  apiKeyId: newApiKeyId,
+  requestId: () => crypto.randomUUID(),
+};
+
+/** Runs `task` every `ms` without keeping a Node process alive for it; returns how to stop it. */
+function every(ms: number, task: () => void): () => void {
+  const timer = setInterval(task, ms);
+  (timer as { unref?: () => void }).unref?.();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Builds the core from its ports, with no global state: tests and mocks create as many as they like.
+ *
+ * @example const core = await createCore({ store, rateLimits, idTokens, apiKeyHashSecret, apiKeyPrefix: 'cms', bodyLimitBytes: 65_536, health: {} });
+ */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const { store, rateLimits, log } = options;
+  const clock = options.clock ?? (() => new Date());
+  const ids = options.ids ?? defaultIds;
+  const document = options.spec ?? openApiDocument;
+  const table = buildOperationTable(document);
+  const missing = [...table.values()].filter(
+    (info) => info.handledBy === undefined && !(info.operationId in handlers),
+  );
+  if (missing.length > 0)
+    throw new Error(`operations without a handler: ${missing.map((info) => info.operationId).join(', ')}`);
+  const json = JSON.stringify(document);
+  const spec: ServedSpec = { document, json, etag: etagOf(json) };
+
+  const hasher = createKeyHasher(options.apiKeyHashSecret);
+  const lastUsed = createLastUsedTracker(store);
+  const purge = () =>
+    store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
+  await purge();
+  const stopPurging = every(
+    3600_000,
+    () => void purge().catch((err) => log?.warn({ err }, 'idempotency purge failed')),
+  );
+  const pipeline = {
+    authenticator: createAuthenticator({
+      store,
+      hasher,
+      idTokens: options.idTokens,
+      lastUsed,
+      clock,
+      isMasterKey: options.masterKey === undefined ? undefined : createMasterKeyCheck(options.masterKey),
+    }),
+    rateLimits,
+    idempotency: createIdempotency(store, clock, (err) => log?.warn({ err }, 'idempotency release failed')),
+    handlers,
+    operationDeps: {
+      store,
+      clock,
+      ids,
+      apiKeyPrefix: options.apiKeyPrefix,
+      hasher,
+      lastUsed,
+      spec,
+      health: options.health,
+      consumeKeyCreation: async (subject: string) =>
+        void (await consume(rateLimits, 'key-creation', subject)),
+    },
+  };
+  const router = buildOperationRouter(await createSpecBackend(document), table);
+  void router.compileInBackground();
+  const callOperation = createOperationCaller(router, pipeline);
+  return {
+    handle: createRequestHandler({
+      router,
+      pipeline,
+      bodyLimitBytes: options.bodyLimitBytes,
+      protocols: options.protocols ?? {},
+      devIdentity: options.devIdentity,
+      log,
+      callOperation,
+    }),
+    callOperation,
+    operations: table,
+    operationAt: (method, path) => router.match(method, path)?.route.info,
+    spec,
+    ids,
+    async stop() {
+      router.stop();
+      stopPurging();
+      await lastUsed.stop();
+    },
+  };
+}

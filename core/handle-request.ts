@@ -1,0 +1,116 @@
+import { ApiError } from './api-error.ts';
+import type { CallResult, OperationCall } from './call-operation.ts';
+import { devIdentityAnswer } from './dev-identity-route.ts';
+import { type Answer, answerOf, answerOfResponse } from './pipeline/answer.ts';
+import { HeaderList } from './pipeline/header-list.ts';
+import type { IncomingRequest } from './pipeline/incoming-request.ts';
+import { parseQuery } from './pipeline/parse-query.ts';
+import { readJsonBody } from './pipeline/read-json-body.ts';
+import { type CallSource, type PipelineDeps, runPipeline } from './pipeline/run-pipeline.ts';
+import type { CoreLog, DevIdentityProvider, Protocol } from './ports.ts';
+import { problemAnswer } from './problem.ts';
+import type { OperationRouter } from './spec/operation-router.ts';
+
+/** What the HTTP entry is built from. */
+export interface RequestHandlerDeps {
+  router: OperationRouter;
+  pipeline: PipelineDeps;
+  bodyLimitBytes: number;
+  /** Protocols that answer `x-handled-by` operations themselves, by name (`mcp`). */
+  protocols: Readonly<Record<string, Protocol>>;
+  devIdentity?: DevIdentityProvider | undefined;
+  log?: CoreLog | undefined;
+  /** Given to protocols, whose requests carry calls of operations (MCP tools). */
+  callOperation(operationId: string, call: OperationCall): Promise<CallResult>;
+}
+
+/** The call a request makes: its credential and headers, its body read on demand. */
+function httpSource(request: IncomingRequest, params: Record<string, string>, bodyLimit: number): CallSource {
+  const key = request.headers['idempotency-key'];
+  return {
+    headers: request.headers,
+    clientAddress: request.clientAddress,
+    idempotencyKey: typeof key === 'string' && key !== '' ? key : undefined,
+    pause: request.pause,
+    async input(route) {
+      const body = route.info.hasBody ? await readJsonBody(request, bodyLimit) : undefined;
+      // A fresh object: validation coerces query values and applies defaults in place.
+      return { params, query: parseQuery(request.query), body };
+    },
+  };
+}
+
+function notRouted(request: IncomingRequest, router: OperationRouter, instance: string): never {
+  const allowed = router.allowedMethods(request.path);
+  if (!allowed)
+    throw new ApiError('not_found', `No endpoint at '${instance}'. The API is described at /api/openapi.`);
+  throw new ApiError(
+    'method_not_allowed',
+    `${request.method} is not allowed on '${instance}'; use ${allowed.join(', ')}.`,
+    {
+      headers: { Allow: allowed.join(', ') },
+    },
+  );
+}
+
+/**
+ * Creates the service's HTTP entry: a request's parts in, its answer out, for any transport.
+ * Routes by the spec (404, 405 with `Allow`), runs the pipeline, and renders what it gives: the
+ * operation's answer, a problem (with the headers the steps had gathered), or the answer of the
+ * protocol that serves the operation. Every answer carries `X-Request-Id`. Never throws.
+ */
+export function createRequestHandler(
+  deps: RequestHandlerDeps,
+): (request: IncomingRequest) => Promise<Answer> {
+  const { router, pipeline, bodyLimitBytes, protocols, devIdentity, log, callOperation } = deps;
+
+  return async function handle(request) {
+    const instance = `${request.base ?? ''}${request.path}`;
+    const headers = new HeaderList(['X-Request-Id', request.requestId]);
+    try {
+      if (devIdentity && request.path.startsWith('/dev/')) {
+        const answer = await devIdentityAnswer(request, devIdentity, bodyLimitBytes, headers);
+        if (answer) return answer;
+      }
+      const matched = router.match(request.method, request.path);
+      if (!matched) notRouted(request, router, instance);
+      const { route, params } = matched;
+      const protocol = route.info.handledBy === undefined ? undefined : protocols[route.info.handledBy];
+      const refusal = protocol?.refuse?.(request.headers);
+      if (refusal) return answerOfResponse(refusal, headers);
+      const outcome = await runPipeline(
+        route,
+        httpSource(request, params, bodyLimitBytes),
+        pipeline,
+        headers,
+      );
+      if (outcome.kind === 'error') throw outcome.error;
+      if (outcome.kind === 'result') {
+        const ifNoneMatch = request.headers['if-none-match'];
+        return answerOf(
+          outcome.result,
+          route.info,
+          instance,
+          typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined,
+          headers,
+        );
+      }
+      if (!protocol) throw new Error(`no protocol serves '${route.info.handledBy}'`);
+      await request.pause?.();
+      const context = { caller: outcome.caller, requestId: request.requestId, callOperation };
+      const response = await protocol.answer(request.webRequest(), context);
+      return answerOfResponse(response, headers);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) {
+        log?.error(
+          {
+            err: error instanceof ApiError ? (error.options.cause ?? error) : error,
+            requestId: request.requestId,
+          },
+          'request failed',
+        );
+      }
+      return problemAnswer(error, instance, request.requestId, headers);
+    }
+  };
+}

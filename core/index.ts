@@ -1,0 +1,47 @@
+/**
+ * The Course Management Service without a transport: the spec's operation table, the request
+ * pipeline (its one order of steps), the operations, one error type and one problem renderer.
+ * Adapters (the Koa server, the MCP endpoint, the msw mocks) translate to and from it; what it
+ * needs from the world comes in through ports. It imports no Node module, no Koa and no msw.
+ *
+ * @example
+ * const core = await createCore({ store, rateLimits, idTokens, apiKeyHashSecret, apiKeyPrefix: 'cms', bodyLimitBytes: 65_536, health: {} });
+ * const answer = await core.handle(request);
+ *
+ * @module
+ */
+
+// Errors and answers
+export { ApiError } from './api-error.ts';
+export { invalidIdToken } from './auth/authenticator.ts';
+export { createKeyHasher, type KeyHasher } from './auth/key-hasher.ts';
+export { MASTER_KEY_ID } from './auth/master-key.ts';
+export type { CallResult, OperationCall } from './call-operation.ts';
+// Requests and callers
+export type { Caller } from './caller.ts';
+// Building the core
+export { type Core, type CoreOptions, createCore } from './create-core.ts';
+// Representations
+export { apiKeyView, courseView } from './operations/representations.ts';
+export type { Answer } from './pipeline/answer.ts';
+export type { IncomingRequest } from './pipeline/incoming-request.ts';
+export { rateLimited } from './pipeline/steps.ts';
+// Ports
+export type {
+  CoreLog,
+  DevIdentityProvider,
+  IdGenerator,
+  IdTokenVerifier,
+  Protocol,
+  ProtocolContext,
+  QuotaResult,
+  RateLimits,
+  RequestHeaders,
+} from './ports.ts';
+export { problemAnswer } from './problem.ts';
+export { requestIdOf } from './request-id.ts';
+// The spec
+export type { OpenApiDocument } from './spec/openapi-document.ts';
+export { buildOperationTable, type CredentialKind, type OperationInfo } from './spec/operation-table.ts';
+export { type OperationId, openApiDocument } from './spec/spec.gen.ts';
+export type * from './store.ts';

@@ -1,0 +1,22 @@
+import { courseOwner, idempotentRecord, type OperationHandler } from './operation.ts';
+import { courseView } from './representations.ts';
+
+/** `POST /api/v1/courses`: a new course in the `draft` state, in the environment of the caller's key. */
+export const createCourse: OperationHandler = async (input, { store, clock, ids }) => {
+  const body = input.body as { name: string; description: string };
+  const now = clock().toISOString();
+  const course = {
+    id: ids.courseId(),
+    ...courseOwner(input.caller),
+    name: body.name,
+    description: body.description,
+    status: 'draft' as const,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: null,
+    archivedAt: null,
+  };
+  const view = courseView({ ...course, seq: 0 });
+  await store.insertCourse(course, idempotentRecord(input, 201, view, now));
+  return view;
+};

@@ -1,0 +1,23 @@
+import { allowedTransitions, isDeletable } from '../../domain/course-lifecycle.ts';
+import { ApiError } from '../api-error.ts';
+import { findCourse } from './find-course.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
+
+/** `DELETE /api/v1/courses/{courseId}`: deletes a draft or archived course for good. */
+export const deleteCourse: OperationHandler = async ({ params, caller }, { store }) => {
+  const owner = courseOwner(caller);
+  // Deletes only in the state just read: a publish on another instance meanwhile makes this re-read.
+  for (;;) {
+    const course = await findCourse(store, owner, params.courseId as string);
+    if (!isDeletable(course.status)) {
+      throw new ApiError(
+        'invalid_course_state',
+        `Course '${course.id}' is ${course.status}; archive it before deleting it.`,
+        {
+          extensions: { currentStatus: course.status, allowedTransitions: allowedTransitions(course.status) },
+        },
+      );
+    }
+    if (await store.deleteCourse(owner, course.id, course.status)) return undefined;
+  }
+};

@@ -1,0 +1,97 @@
+import { ApiError } from '../api-error.ts';
+import type { KeyHasher } from '../auth/key-hasher.ts';
+import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
+import type { Caller } from '../caller.ts';
+import type { IdGenerator, RequestHeaders } from '../ports.ts';
+import type { OpenApiDocument } from '../spec/openapi-document.ts';
+import type { CourseOwner, DependencyHealth, IdempotentResponse, Store } from '../store.ts';
+
+/** A request's validated input, as an operation sees it. */
+export interface OperationInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  headers: RequestHeaders;
+  body: unknown;
+  caller: Caller;
+  /** Present when the request carried an `Idempotency-Key` on an operation that accepts one. */
+  idempotency?: { scope: string; key: string; requestHash: string };
+}
+
+/** The OpenAPI document as the service serves it: parsed, as JSON text, and its strong `ETag`. */
+export interface ServedSpec {
+  document: OpenApiDocument;
+  json: string;
+  etag: string;
+}
+
+/** What operations may use. */
+export interface OperationDeps {
+  store: Store;
+  clock: () => Date;
+  ids: IdGenerator;
+  /** The prefix of new keys' values (`cms` in `cms_prod_…`). */
+  apiKeyPrefix: string;
+  hasher: KeyHasher;
+  lastUsed: LastUsedTracker;
+  spec: ServedSpec;
+  /** Takes one creation from `subject`'s quota of new API keys; throws a 429 `ApiError` when it is spent. */
+  consumeKeyCreation(subject: string): Promise<void>;
+  /** One check per dependency (`database`, and `redis` when configured), for `GET /healthz`. */
+  health: Readonly<Record<string, () => Promise<DependencyHealth>>>;
+}
+
+/** An answer that needs a status or headers of its own, rather than the operation's usual 2xx. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/**
+ * A response body already serialised as JSON, for hot reads whose parts are cached as text.
+ * `parse()` gives the data for callers that need it as values (the MCP tools). With an `etag`
+ * the dispatcher sends `ETag` and answers a matching `If-None-Match` with `304`.
+ */
+export class JsonText {
+  constructor(
+    readonly text: string,
+    readonly etag?: string,
+  ) {}
+
+  parse(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/**
+ * One operation of the spec: takes validated input and the caller, returns the response body (a
+ * value, {@link JsonText} or a {@link Reply}) or throws an {@link ApiError}. `replay` rebuilds a stored idempotent response.
+ */
+export interface OperationHandler {
+  (input: OperationInput, deps: OperationDeps): Promise<unknown>;
+  replay?: (stored: IdempotentResponse, input: OperationInput, deps: OperationDeps) => Promise<unknown>;
+}
+
+/** The owner whose data the caller acts on. */
+export function ownerOf(caller: Caller): string {
+  if (caller.kind === 'apiKey' || caller.kind === 'idToken') return caller.ownerId;
+  throw new ApiError('internal_error', 'An operation that needs an owner was called without one.');
+}
+
+/** The account and environment whose courses the caller acts on: those of its API key. */
+export function courseOwner(caller: Caller): CourseOwner {
+  if (caller.kind === 'apiKey') return { ownerId: caller.ownerId, environment: caller.environment };
+  throw new ApiError('internal_error', 'A course operation was called without an API key.');
+}
+
+/** The record to store with a created resource so that a retry replays this response. */
+export function idempotentRecord(
+  input: OperationInput,
+  status: number,
+  body: unknown,
+  createdAt: string,
+): IdempotentResponse | undefined {
+  return input.idempotency && { ...input.idempotency, status, body, createdAt };
+}

@@ -1,0 +1,48 @@
+import {
+  allowedTransitions,
+  type CourseStatus,
+  type CourseTransition,
+  nextStatus,
+} from '../../domain/course-lifecycle.ts';
+import { ApiError } from '../api-error.ts';
+import type { CourseChanges } from '../store.ts';
+import { findCourse } from './find-course.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
+import { courseView } from './representations.ts';
+
+const VERB: Record<CourseTransition, string> = {
+  publish: 'published',
+  archive: 'archived',
+  restore: 'restored',
+};
+
+/** The handler of one lifecycle operation; illegal transitions answer 409 naming the allowed ones. */
+export function transitionCourse(transition: CourseTransition): OperationHandler {
+  return async ({ params, caller }, { store, clock }) => {
+    const owner = courseOwner(caller);
+    // Another instance may change the course between the read and the write: the write is a
+    // compare-and-set on the status read, and a lost race reads again and decides afresh.
+    for (;;) {
+      const course = await findCourse(store, owner, params.courseId as string);
+      const updated = await store.updateCourse(owner, course.id, changesFor(course.status), course.status);
+      if (updated) return courseView(updated);
+    }
+
+    function changesFor(current: CourseStatus): CourseChanges {
+      const status = nextStatus(current, transition);
+      if (status === undefined) {
+        const allowed = allowedTransitions(current);
+        throw new ApiError(
+          'invalid_transition',
+          `A course in state '${current}' cannot be ${VERB[transition]}. Allowed from '${current}': ${allowed.join(', ')}.`,
+          { extensions: { currentStatus: current, allowedTransitions: allowed } },
+        );
+      }
+      const now = clock().toISOString();
+      const changes: CourseChanges = { status, updatedAt: now };
+      if (status === 'published') changes.publishedAt = now;
+      changes.archivedAt = status === 'archived' ? now : null;
+      return changes;
+    }
+  };
+}

@@ -1,0 +1,28 @@
+import { isEditable } from '../../domain/course-lifecycle.ts';
+import { ApiError } from '../api-error.ts';
+import { findCourse } from './find-course.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
+import { courseView } from './representations.ts';
+
+/** `PATCH /api/v1/courses/{courseId}`: changes the fields sent. Archived courses are read-only. */
+export const updateCourse: OperationHandler = async ({ params, body, caller }, { store, clock }) => {
+  const owner = courseOwner(caller);
+  // A compare-and-set on the status read: an archive on another instance in between is not undone
+  // by this write, and the retry reads the course again.
+  for (;;) {
+    const course = await findCourse(store, owner, params.courseId as string);
+    if (!isEditable(course.status)) {
+      throw new ApiError(
+        'course_archived',
+        `Course '${course.id}' is archived and read-only; restore it first.`,
+        {
+          extensions: { currentStatus: course.status, allowedTransitions: ['restore'] },
+        },
+      );
+    }
+    const changes = body as { name?: string; description?: string };
+    const updatedAt = clock().toISOString();
+    const updated = await store.updateCourse(owner, course.id, { ...changes, updatedAt }, course.status);
+    if (updated) return courseView(updated);
+  }
+};

@@ -1,0 +1,29 @@
+import type { RequestHeaders } from '../ports.ts';
+
+/**
+ * A request as an adapter hands it to the core: its parts, and the body to read on demand (after
+ * authentication, so strangers cannot make the service read large uploads).
+ */
+export interface IncomingRequest {
+  /** Upper-case method. */
+  method: string;
+  /** The path under the API's root, percent-encoded as sent, without the query. */
+  path: string;
+  /** Where the API's root is mounted (the mocks' base URL path, e.g. `/cms`); `''` at the origin's root. */
+  base?: string;
+  /** The query string, without `?`. */
+  query: string;
+  headers: RequestHeaders;
+  /** The id the answer carries in `X-Request-Id`, chosen by the adapter (see `requestIdOf`). */
+  requestId: string;
+  /** Whether a body was sent at all. */
+  hasBody: boolean;
+  /** The client's address, for limits per client (failed authentication). */
+  clientAddress(): string;
+  /** Up to `limit` bytes of body; `'too_large'` once more arrive (the adapter stops keeping them). */
+  readBody(limit: number): Promise<Uint8Array | 'too_large'>;
+  /** The request as a Web `Request`, for a protocol that reads it itself (`x-handled-by`). */
+  webRequest(): Request;
+  /** Awaited just before the operation runs: the mocks' forced latency. */
+  pause?: () => Promise<void>;
+}

@@ -1,0 +1,124 @@
+import { idempotencyScope } from '../../domain/idempotency-scope.ts';
+import { ApiError } from '../api-error.ts';
+import type { Authenticator } from '../auth/authenticator.ts';
+import type { Caller } from '../caller.ts';
+import type { OperationDeps, OperationHandler, OperationInput } from '../operations/operation.ts';
+import type { RateLimits, RequestHeaders } from '../ports.ts';
+import type { Route } from '../spec/operation-router.ts';
+import { HeaderList } from './header-list.ts';
+import { type Idempotency, requestHash } from './idempotency.ts';
+import { checkScopes, consume, consumeQuota, type RequestParts, validateParts } from './steps.ts';
+
+/** What the pipeline is built from, once. */
+export interface PipelineDeps {
+  authenticator: Authenticator;
+  rateLimits: RateLimits;
+  idempotency: Idempotency;
+  handlers: Readonly<Record<string, OperationHandler>>;
+  operationDeps: OperationDeps;
+}
+
+/** An operation's input before validation: path parameters, query values and body. */
+interface RawInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** Where a call comes from: an HTTP request, or an MCP tool call inside an authenticated request. */
+export interface CallSource {
+  /** The request's headers: its credential, and the operation's header parameters. */
+  headers: RequestHeaders;
+  /**
+   * The acting caller of a tool call, authenticated and counted against its quota with the MCP
+   * request that carries it; absent, the credential in `headers` is authenticated.
+   */
+  actingCaller?: Caller | undefined;
+  /** The client's address, for counting failed authentications. */
+  clientAddress?: (() => string) | undefined;
+  /** The input, read once the caller may send it (a request's body is read only now). */
+  input(route: Route): Promise<RawInput>;
+  /** The `Idempotency-Key` sent, if any. */
+  idempotencyKey: string | undefined;
+  /** Awaited just before the operation runs: the mocks' forced latency. */
+  pause?: (() => Promise<void>) | undefined;
+}
+
+/** How a call ended: the operation's result, an error, or (`x-handled-by`) a protocol's turn to answer. */
+export type Outcome =
+  | { kind: 'result'; result: unknown; headers: HeaderList }
+  | { kind: 'error'; error: unknown; headers: HeaderList }
+  | { kind: 'handled-by'; caller: Caller; headers: HeaderList };
+
+/**
+ * Runs one call of an operation through the service's steps, in the one order they have:
+ * authenticate (failures counted per client address) → scopes (403, no quota spent) → quota →
+ * [a protocol of its own takes over here: MCP] → input (the body is read only now) → validation →
+ * idempotency (replay, conflict, claim) → the operation. Authentication comes before validation
+ * so that strangers learn nothing of the API. Never throws: every ending is an {@link Outcome},
+ * with the answer's headers gathered in `headers` (environment, quota, replay).
+ */
+export async function runPipeline(
+  route: Route,
+  source: CallSource,
+  deps: PipelineDeps,
+  headers: HeaderList = new HeaderList(),
+): Promise<Outcome> {
+  const { info } = route;
+  try {
+    const caller = source.actingCaller ?? (await authenticate(route, source, deps));
+    checkScopes(info, caller, headers);
+    if (!source.actingCaller) await consumeQuota(deps.rateLimits, caller, headers);
+    if (info.handledBy !== undefined) return { kind: 'handled-by', caller, headers };
+
+    const { params, query, body } = await source.input(route);
+    const requestHeaders = source.headers;
+    const parts: RequestParts = {
+      path: params,
+      query,
+      header: requestHeaders as Record<string, unknown>,
+      cookie: {},
+    };
+    if (body !== undefined) parts.requestBody = body;
+    validateParts(route, parts);
+    const input: OperationInput = { params, query: parts.query, headers: requestHeaders, body, caller };
+    const handler = deps.handlers[info.operationId] as OperationHandler;
+    const key = info.idempotent ? source.idempotencyKey : undefined;
+    if (!key || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
+      await source.pause?.();
+      return { kind: 'result', result: await handler(input, deps.operationDeps), headers };
+    }
+    const environment = caller.kind === 'apiKey' ? caller.environment : undefined;
+    const scope = idempotencyScope(caller.ownerId, environment, info.operationId);
+    const hash = await requestHash(body);
+    const idempotentInput = { ...input, idempotency: { scope, key, requestHash: hash } };
+    const started = await deps.idempotency.begin(scope, key, hash);
+    await source.pause?.();
+    if ('replay' in started) {
+      const replayed = handler.replay
+        ? await handler.replay(started.replay, idempotentInput, deps.operationDeps)
+        : started.replay.body;
+      headers.set('Idempotent-Replayed', 'true');
+      return { kind: 'result', result: replayed, headers };
+    }
+    try {
+      return { kind: 'result', result: await handler(idempotentInput, deps.operationDeps), headers };
+    } finally {
+      started.release();
+    }
+  } catch (error) {
+    return { kind: 'error', error, headers };
+  }
+}
+
+/** The caller; a failed authentication counts against the client address, so keys cannot be guessed at speed. */
+async function authenticate(route: Route, source: CallSource, deps: PipelineDeps): Promise<Caller> {
+  try {
+    return await deps.authenticator.authenticate(source.headers, route.info.credential);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && source.clientAddress) {
+      await consume(deps.rateLimits, 'auth-failures', source.clientAddress());
+    }
+    throw error;
+  }
+}

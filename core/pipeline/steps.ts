@@ -1,0 +1,89 @@
+import { toFieldErrors } from '../../domain/field-errors.ts';
+import { coursePolicy, type RateLimitPolicy, rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
+import { ApiError } from '../api-error.ts';
+import { MASTER_KEY_ID } from '../auth/master-key.ts';
+import type { Caller } from '../caller.ts';
+import type { QuotaResult, RateLimits } from '../ports.ts';
+import type { Route } from '../spec/operation-router.ts';
+import type { OperationInfo } from '../spec/operation-table.ts';
+import type { HeaderList } from './header-list.ts';
+
+// The pipeline's checks, each a small function of what earlier steps found. Their order is
+// `runPipeline`'s, and only there.
+
+/**
+ * For a key: sets `Course-Environment` (from here on every answer, errors included, says which
+ * environment gave it; the master key acts on production), then throws `403 insufficient_scope`
+ * naming the missing scopes when the key lacks one the operation needs (no quota spent).
+ */
+export function checkScopes(info: OperationInfo, caller: Caller, headers: HeaderList): void {
+  if (caller.kind === 'master') headers.set('Course-Environment', 'prod');
+  if (caller.kind !== 'apiKey') return;
+  headers.set('Course-Environment', caller.environment);
+  const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
+  if (missing.length > 0) {
+    throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
+      extensions: { missingScopes: missing },
+    });
+  }
+}
+
+/** The 429 a spent quota answers, with `Retry-After` and the quota headers. */
+export function rateLimited(state: QuotaResult): ApiError {
+  return new ApiError(
+    'rate_limited',
+    `Rate limit of ${state.limit} requests per ${state.windowSeconds} seconds exceeded; retry in ${state.resetSeconds} seconds.`,
+    { headers: { ...rateLimitHeaders(state), 'Retry-After': String(state.resetSeconds) } },
+  );
+}
+
+/** Takes one request from `key`'s quota in `policy`; throws {@link rateLimited} when it is spent. */
+export async function consume(
+  rateLimits: RateLimits,
+  policy: RateLimitPolicy,
+  key: string,
+): Promise<QuotaResult> {
+  const state = await rateLimits.consume(policy, key);
+  if (!state.allowed) throw rateLimited(state);
+  return state;
+}
+
+/**
+ * Takes one request from the caller's quota (per key for course calls, in the policy of the key's
+ * environment; per subject for key management) and sets the `RateLimit*` headers at once, so error
+ * answers after it carry them too.
+ */
+export async function consumeQuota(
+  rateLimits: RateLimits,
+  caller: Caller,
+  headers: HeaderList,
+): Promise<void> {
+  let state: QuotaResult;
+  if (caller.kind === 'apiKey')
+    state = await consume(rateLimits, coursePolicy(caller.environment), caller.keyId);
+  else if (caller.kind === 'master') state = await consume(rateLimits, 'courses', MASTER_KEY_ID);
+  else if (caller.kind === 'idToken') state = await consume(rateLimits, 'api-keys', caller.ownerId);
+  else return;
+  const values = rateLimitHeaders(state);
+  headers.set('RateLimit-Policy', values['RateLimit-Policy'] as string);
+  headers.set('RateLimit', values.RateLimit as string);
+}
+
+/** What a request asks of an operation, in openapi-backend's validation model. */
+export interface RequestParts {
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+  /** Always empty: the API takes no cookies, but the validators expect the member. */
+  cookie: Record<string, never>;
+  requestBody?: unknown;
+}
+
+/** Validates in place with the operation's compiled validators; throws `400 validation_failed`. */
+export function validateParts(route: Route, parts: RequestParts): void {
+  const errors = route.validate(parts);
+  if (!errors) return;
+  const fields = toFieldErrors(errors);
+  const detail = `The request has ${fields.length} invalid field${fields.length === 1 ? '' : 's'}.`;
+  throw new ApiError('validation_failed', detail, { extensions: { errors: fields } });
+}

@@ -1,0 +1,70 @@
+import type { RateLimitPolicy, RateLimitState } from '../domain/rate-limit-headers.ts';
+import type { CallResult, OperationCall } from './call-operation.ts';
+import type { Caller } from './caller.ts';
+
+// The core's ports: what it needs from the world, each implemented by the server (Node, Koa,
+// PostgreSQL, Redis, jose) and by the mocks (memory, a fake identity provider). The core itself
+// imports no transport and no Node module.
+
+/** Request headers as Node gives them: lower-case names, a value or a list of values. */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** Where a caller stands in a quota after one more request; `allowed: false` when it was used up. */
+export interface QuotaResult extends RateLimitState {
+  allowed: boolean;
+}
+
+/** The rate limiters, wherever their counters live. */
+export interface RateLimits {
+  /** Takes one request from `key`'s quota in `policy`. */
+  consume(policy: RateLimitPolicy, key: string): Promise<QuotaResult>;
+}
+
+/** Verifies identity-provider ID tokens. */
+export interface IdTokenVerifier {
+  /** The token's subject; throws a 401 `ApiError` (see `invalidIdToken`) for any token that is not valid. */
+  verify(token: string): Promise<string>;
+}
+
+/**
+ * The development identity provider, served under `/dev`: `POST /dev/token` issues ID tokens for
+ * any subject, and `GET /dev/.well-known/jwks.json` publishes its keys. Never in production.
+ */
+export interface DevIdentityProvider {
+  issue(subject: string): Promise<string>;
+  /** Lifetime of the tokens it issues, in seconds. */
+  lifetimeSeconds: number;
+  /** Its public keys as a JWKS; absent when its tokens cannot be checked with keys (the mocks'). */
+  jwks?: () => Promise<unknown>;
+}
+
+/**
+ * A protocol that answers an operation marked `x-handled-by` itself (MCP), after the pipeline has
+ * authenticated the caller and taken its quota. It speaks Web `Request` and `Response`.
+ */
+export interface Protocol {
+  /** Refuses a request before authentication (e.g. a foreign `Origin`), or lets it through. */
+  refuse?(headers: RequestHeaders): Response | undefined;
+  answer(request: Request, context: ProtocolContext): Promise<Response>;
+}
+
+/** Makes the ids of new records. */
+export interface IdGenerator {
+  courseId(): string;
+  apiKeyId(): string;
+  requestId(): string;
+}
+
+/** Where the core reports what it cannot answer for (a programming error, a failed background task). */
+export interface CoreLog {
+  error(details: { err: unknown; requestId?: string }, message: string): void;
+  warn(details: { err: unknown }, message: string): void;
+}
+
+/** What a protocol's answer may use: who called, and the service's operations. */
+export interface ProtocolContext {
+  caller: Caller;
+  requestId: string;
+  /** Runs an operation for an acting caller (the quota was taken for the request already). */
+  callOperation(operationId: string, call: OperationCall): Promise<CallResult>;
+}

@@ -1,0 +1,2834 @@
+// Generated from openapi.yaml by scripts/embed-spec.ts (`npm run generate`). Do not edit.
+import type { OpenApiDocument } from './openapi-document.ts';
+
+/** The OpenAPI document, embedded so that the core runs where there is no file system. */
+export const openApiDocument: OpenApiDocument = {
+  "openapi": "3.1.0",
+  "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+  "info": {
+    "title": "Course Management Service",
+    "version": "1.2.0",
+    "summary": "Manage courses, and the API keys that authenticate calls to them.",
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    },
+    "contact": {
+      "name": "course-service maintainers"
+    },
+    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n"
+  },
+  "servers": [
+    {
+      "url": "/",
+      "description": "The server that serves this document (`npm start` listens on http://localhost:3000)"
+    }
+  ],
+  "tags": [
+    {
+      "name": "Courses",
+      "description": "Courses and their lifecycle."
+    },
+    {
+      "name": "API keys",
+      "description": "API keys, managed with an identity-provider ID token."
+    },
+    {
+      "name": "Test environment",
+      "description": "The sandbox that test keys (`cms_test_…`) act on."
+    },
+    {
+      "name": "Service",
+      "description": "The service's own description and health."
+    }
+  ],
+  "security": [],
+  "paths": {
+    "/api/v1/courses": {
+      "get": {
+        "operationId": "listCourses",
+        "summary": "List courses",
+        "description": "The caller's courses, newest first, one page at a time. Each page carries an `ETag`; send it\nback in `If-None-Match` to get `304 Not Modified` (no body) while the page is unchanged.\n",
+        "tags": [
+          "Courses"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "courses:read"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "courses:read"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "description": "Only courses in this state.",
+            "schema": {
+              "$ref": "#/components/schemas/CourseStatus"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/If-None-Match"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of courses.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CourseList"
+                },
+                "examples": {
+                  "page": {
+                    "summary": "A page with more to come",
+                    "value": {
+                      "data": [
+                        {
+                          "id": "crs_7GfK2pQm9XwLz4Rt",
+                          "name": "Introduction to Databases",
+                          "description": "Relational modelling, SQL and transactions.",
+                          "status": "published",
+                          "createdAt": "2026-11-20T09:30:00Z",
+                          "updatedAt": "2026-11-20T10:00:00Z",
+                          "publishedAt": "2026-11-20T10:00:00Z",
+                          "archivedAt": null,
+                          "environment": "prod"
+                        }
+                      ],
+                      "hasMore": true,
+                      "nextCursor": "Y3JzOjQy"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createCourse",
+        "summary": "Create a course",
+        "description": "Creates a course in the `draft` state.",
+        "tags": [
+          "Courses"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "courses:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "courses:write"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Idempotency-Key"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CourseCreate"
+              },
+              "examples": {
+                "course": {
+                  "summary": "A new course",
+                  "value": {
+                    "name": "Introduction to Databases",
+                    "description": "Relational modelling, SQL and transactions."
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The created course.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "Location": {
+                "$ref": "#/components/headers/Location"
+              },
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Course"
+                },
+                "examples": {
+                  "draft": {
+                    "$ref": "#/components/examples/DraftCourse"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "409": {
+            "$ref": "#/components/responses/IdempotencyConflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/IdempotencyKeyReused"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/api/v1/courses/{courseId}": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/CourseId"
+        }
+      ],
+      "get": {
+        "operationId": "getCourse",
+        "summary": "Get a course",
+        "description": "The course, with an `ETag` that changes whenever the course does; send it back in\n`If-None-Match` to get `304 Not Modified` (no body) while the course is unchanged.\n",
+        "tags": [
+          "Courses"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "courses:read"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "courses:read"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/If-None-Match"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The course.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Course"
+                },
+                "examples": {
+                  "draft": {
+                    "$ref": "#/components/examples/DraftCourse"
+                  }
+                }
+              }
+            }
+          },
+          "304": {
+            "$ref": "#/components/responses/NotModified"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateCourse",
+        "summary": "Update a course",
+        "description": "Changes the fields sent and leaves the others as they are. Archived courses are read-only:\nrestore them first (`409 course_archived`).\n",
+        "tags": [
+          "Courses"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "courses:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "courses:write"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CourseUpdate"
+              },
+              "examples": {
+                "rename": {
+                  "summary": "Rename a course",
+                  "value": {
+                    "name": "Databases I"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated course.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Course"
+                },
+                "examples": {
+                  "renamed": {
+                    "summary": "Renamed",
+                    "value": {
+                      "id": "crs_7GfK2pQm9XwLz4Rt",
+                      "name": "Databases I",
+                      "description": "Relational modelling, SQL and transactions.",
+                      "status": "draft",
+                      "createdAt": "2026-11-20T09:30:00Z",
+                      "updatedAt": "2026-11-20T09:45:00Z",
+                      "publishedAt": null,
+                      "archivedAt": null,
+                      "environment": "prod"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCourse",
+        "summary": "Delete a course",
+        "description": "Deletes a `draft` or `archived` course for good. A `published` course must be archived\nfirst (`409 invalid_course_state`).\n",
+        "tags": [
+          "Courses"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "courses:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "courses:write"
+            ]
+          }
+        ],
+        "responses": {
+          "204": {
+            "description": "Deleted.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/api/v1/courses/{courseId}/publish": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/CourseId"
+        }
+      ],
+      "post": {
+        "operationId": "publishCourse",
+        "summary": "Publish a course",
+        "description": "`draft → published`. Any other starting state answers `409 invalid_transition`.",
+        "tags": [
+          "Courses"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "courses:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "courses:write"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/CourseTransitioned"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/api/v1/courses/{courseId}/archive": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/CourseId"
+        }
+      ],
+      "post": {
+        "operationId": "archiveCourse",
+        "summary": "Archive a course",
+        "description": "`draft → archived` or `published → archived`. Archived courses are read-only.",
+        "tags": [
+          "Courses"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "courses:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "courses:write"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/CourseTransitioned"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/api/v1/courses/{courseId}/restore": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/CourseId"
+        }
+      ],
+      "post": {
+        "operationId": "restoreCourse",
+        "summary": "Restore an archived course",
+        "description": "`archived → draft`.",
+        "tags": [
+          "Courses"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "courses:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "courses:write"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/CourseTransitioned"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/api/v1/api-keys": {
+      "get": {
+        "operationId": "listApiKeys",
+        "summary": "List API keys",
+        "description": "The caller's API keys, newest first, revoked and expired ones included. Key values are never listed.",
+        "tags": [
+          "API keys"
+        ],
+        "security": [
+          {
+            "idToken": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "name": "environment",
+            "in": "query",
+            "description": "Only keys of this environment.",
+            "schema": {
+              "$ref": "#/components/schemas/KeyEnvironment"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of API keys.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiKeyList"
+                },
+                "examples": {
+                  "keys": {
+                    "summary": "One active key",
+                    "value": {
+                      "data": [
+                        {
+                          "id": "key_Hq3Zt8LmN2vXc5Wp",
+                          "name": "Production backend",
+                          "start": "cms_prod_8fJ2",
+                          "environment": "prod",
+                          "scopes": [
+                            "courses:read",
+                            "courses:write"
+                          ],
+                          "status": "active",
+                          "createdAt": "2026-11-01T08:00:00Z",
+                          "lastUsedAt": "2026-11-20T17:12:00Z",
+                          "expiresAt": null,
+                          "revokedAt": null
+                        }
+                      ],
+                      "hasMore": false,
+                      "nextCursor": null
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createApiKey",
+        "summary": "Create an API key",
+        "description": "Creates a key for the ID token's subject. The response is the only time the key value\n(`key`) is shown: store it in a secret manager. It is sent with `Cache-Control: no-store`.\n",
+        "tags": [
+          "API keys"
+        ],
+        "security": [
+          {
+            "idToken": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Idempotency-Key"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ApiKeyCreate"
+              },
+              "examples": {
+                "backend": {
+                  "summary": "A full-access key",
+                  "value": {
+                    "name": "Production backend"
+                  }
+                },
+                "readOnly": {
+                  "summary": "A read-only key that expires",
+                  "value": {
+                    "name": "Reporting job",
+                    "scopes": [
+                      "courses:read"
+                    ],
+                    "expiresAt": "2027-02-19T00:00:00Z"
+                  }
+                },
+                "test": {
+                  "summary": "A test key, for the sandbox",
+                  "value": {
+                    "name": "CI integration tests",
+                    "environment": "test"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The created key, with its value. The value is never shown again.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control-No-Store"
+              },
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiKeyWithSecret"
+                },
+                "examples": {
+                  "created": {
+                    "summary": "A new key",
+                    "value": {
+                      "id": "key_Hq3Zt8LmN2vXc5Wp",
+                      "name": "Production backend",
+                      "start": "cms_prod_8fJ2",
+                      "environment": "prod",
+                      "scopes": [
+                        "courses:read",
+                        "courses:write"
+                      ],
+                      "status": "active",
+                      "createdAt": "2026-11-01T08:00:00Z",
+                      "lastUsedAt": null,
+                      "expiresAt": null,
+                      "revokedAt": null,
+                      "key": "cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m01HUSyT"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "409": {
+            "$ref": "#/components/responses/IdempotencyConflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/IdempotencyKeyReused"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/api/v1/api-keys/{keyId}": {
+      "parameters": [
+        {
+          "name": "keyId",
+          "in": "path",
+          "required": true,
+          "description": "The key's id (`id` in the key record), never the key value.",
+          "schema": {
+            "$ref": "#/components/schemas/ApiKeyId"
+          }
+        }
+      ],
+      "delete": {
+        "operationId": "revokeApiKey",
+        "summary": "Revoke an API key",
+        "description": "Revokes the key; it is refused from the very next request on. Revoking a revoked key\nchanges nothing and answers the same record.\n",
+        "tags": [
+          "API keys"
+        ],
+        "security": [
+          {
+            "idToken": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The revoked key.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiKey"
+                },
+                "examples": {
+                  "revoked": {
+                    "summary": "A revoked key",
+                    "value": {
+                      "id": "key_Hq3Zt8LmN2vXc5Wp",
+                      "name": "Production backend",
+                      "start": "cms_prod_8fJ2",
+                      "environment": "prod",
+                      "scopes": [
+                        "courses:read",
+                        "courses:write"
+                      ],
+                      "status": "revoked",
+                      "createdAt": "2026-11-01T08:00:00Z",
+                      "lastUsedAt": "2026-11-20T17:12:00Z",
+                      "expiresAt": null,
+                      "revokedAt": "2026-11-21T06:00:00Z"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/api/v1/test-data": {
+      "delete": {
+        "operationId": "resetTestData",
+        "summary": "Reset the test environment",
+        "description": "Deletes every course of the caller's account in the `test` environment, whatever its state.\nProduction data is never touched. Takes an ID token only: no API key, test or production,\ncan reach it. Keys are kept.\n",
+        "tags": [
+          "Test environment"
+        ],
+        "security": [
+          {
+            "idToken": []
+          }
+        ],
+        "x-mcp-tool": false,
+        "responses": {
+          "200": {
+            "description": "The sandbox is empty.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TestDataReset"
+                },
+                "examples": {
+                  "reset": {
+                    "summary": "Three test courses deleted",
+                    "value": {
+                      "environment": "test",
+                      "deletedCourses": 3
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/api/openapi": {
+      "get": {
+        "operationId": "getOpenApiDocument",
+        "summary": "This OpenAPI description",
+        "description": "The OpenAPI 3.1 description of the service, as JSON. Supports `If-None-Match`.",
+        "tags": [
+          "Service"
+        ],
+        "parameters": [
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "description": "An `ETag` from an earlier response.",
+            "schema": {
+              "type": "string",
+              "maxLength": 256
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The OpenAPI description.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control-Public"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "openapi",
+                    "info",
+                    "paths"
+                  ],
+                  "properties": {
+                    "openapi": {
+                      "type": "string",
+                      "pattern": "^3\\.1\\.\\d+$"
+                    },
+                    "info": {
+                      "type": "object"
+                    },
+                    "paths": {
+                      "type": "object"
+                    }
+                  }
+                },
+                "examples": {
+                  "document": {
+                    "summary": "The start of the document",
+                    "value": {
+                      "openapi": "3.1.0",
+                      "info": {
+                        "title": "Course Management Service",
+                        "version": "1.2.0"
+                      },
+                      "paths": {}
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified since the `ETag` given in `If-None-Match`.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/healthz": {
+      "get": {
+        "operationId": "getHealth",
+        "summary": "Liveness and readiness",
+        "description": "Checks each dependency the instance needs to answer correctly: its database (the embedded\nstore, or PostgreSQL when configured) and, when configured, the Redis that holds the shared\nrate limits. `200` when all are up; `503` naming the one that is down, so a load balancer\ntakes the instance out of rotation.\n",
+        "tags": [
+          "Service"
+        ],
+        "responses": {
+          "200": {
+            "description": "The service is up and every dependency answers.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Health"
+                },
+                "examples": {
+                  "ok": {
+                    "summary": "Healthy",
+                    "value": {
+                      "status": "ok",
+                      "version": "1.2.0",
+                      "checks": {
+                        "database": {
+                          "status": "up"
+                        },
+                        "redis": {
+                          "status": "up"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "description": "A dependency does not answer; the body says which.",
+            "x-contract-untestable": "A healthy deployment's dependencies are up; the server's own tests stop one to see 503.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Health"
+                },
+                "examples": {
+                  "redisDown": {
+                    "summary": "Redis unreachable",
+                    "value": {
+                      "status": "unavailable",
+                      "version": "1.2.0",
+                      "checks": {
+                        "database": {
+                          "status": "up"
+                        },
+                        "redis": {
+                          "status": "down",
+                          "detail": "Redis does not answer."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/mcp": {
+      "post": {
+        "operationId": "mcp",
+        "summary": "Model Context Protocol endpoint",
+        "description": "The service's MCP face: Streamable HTTP, stateless (no sessions; `GET` and `DELETE` answer\n`405`), one JSON response per request. Serves protocol revisions `2026-07-28` and\n`2025-11-25` (and the older 2025 revisions) from the same endpoint. Its tools mirror the\ncourse operations (`list_courses`, `get_course`, `create_course`, `update_course`,\n`publish_course`, `archive_course`, `restore_course`, `delete_course`), with input and output\nschemas derived from this document; domain errors come back as tool results with\n`isError: true` and a message saying how to fix the call.\n\n- **Master key** (`mcpMasterKey`): every tool, each with an explicit `owner` argument,\n  including key management (`list_api_keys`, `create_api_key`, `revoke_api_key`). Its\n  course tools act on production data only.\n- **API key** (`apiKeyBearer`): the course tools its scopes allow, acting on its own\n  account in its key's environment (a test key's tools see only its sandbox); calls are\n  re-checked against the scopes.\n\nEvery request is authenticated (`401` with `WWW-Authenticate` before any MCP processing),\ncounts against the caller's course rate limit like a REST call, and is refused with `403`\nwhen it carries an `Origin` that is not in `MCP_ALLOWED_ORIGINS` (or, on a server bound to a\nloopback address, a non-loopback `Host`).\n",
+        "tags": [
+          "Service"
+        ],
+        "x-handled-by": "mcp",
+        "security": [
+          {
+            "mcpMasterKey": []
+          },
+          {
+            "apiKeyBearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "MCP-Protocol-Version",
+            "in": "header",
+            "description": "The negotiated protocol revision, sent by clients after initialization.",
+            "schema": {
+              "type": "string",
+              "examples": [
+                "2026-07-28",
+                "2025-11-25"
+              ]
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "description": "A JSON-RPC 2.0 request or notification, as defined by the MCP specification.",
+                "type": "object",
+                "required": [
+                  "jsonrpc",
+                  "method"
+                ],
+                "properties": {
+                  "jsonrpc": {
+                    "type": "string",
+                    "const": "2.0"
+                  },
+                  "id": {
+                    "type": [
+                      "string",
+                      "integer"
+                    ]
+                  },
+                  "method": {
+                    "type": "string",
+                    "examples": [
+                      "initialize",
+                      "tools/list",
+                      "tools/call"
+                    ]
+                  },
+                  "params": {
+                    "type": "object"
+                  }
+                }
+              },
+              "examples": {
+                "listTools": {
+                  "summary": "List the tools this credential may use",
+                  "value": {
+                    "jsonrpc": "2.0",
+                    "id": 1,
+                    "method": "tools/list"
+                  }
+                },
+                "callTool": {
+                  "summary": "Call a tool",
+                  "value": {
+                    "jsonrpc": "2.0",
+                    "id": 2,
+                    "method": "tools/call",
+                    "params": {
+                      "name": "create_course",
+                      "arguments": {
+                        "name": "Introduction to Databases",
+                        "description": "Relational modelling, SQL and transactions."
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The JSON-RPC response. Tool failures are results with `isError: true`; unknown tools and malformed requests are JSON-RPC errors.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "result": {
+                      "type": "object"
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
+                      }
+                    }
+                  }
+                },
+                "examples": {
+                  "tools": {
+                    "summary": "A tool list",
+                    "value": {
+                      "jsonrpc": "2.0",
+                      "id": 1,
+                      "result": {
+                        "tools": [
+                          {
+                            "name": "get_course",
+                            "title": "Get a course",
+                            "inputSchema": {
+                              "type": "object",
+                              "properties": {
+                                "courseId": {
+                                  "type": "string",
+                                  "pattern": "^crs_[0-9A-Za-z]{16}$"
+                                }
+                              },
+                              "required": [
+                                "courseId"
+                              ]
+                            }
+                          }
+                        ]
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "202": {
+            "description": "A notification or response was accepted; no body.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            }
+          },
+          "400": {
+            "description": "The body is not JSON (`-32700`), not a valid JSON-RPC message (`-32600`), or names an unsupported protocol revision.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 error response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc",
+                    "error"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
+                      }
+                    }
+                  }
+                },
+                "examples": {
+                  "parse": {
+                    "summary": "Malformed JSON",
+                    "value": {
+                      "jsonrpc": "2.0",
+                      "id": null,
+                      "error": {
+                        "code": -32700,
+                        "message": "Parse error: Invalid JSON"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "The request's `Origin` (or, on a loopback-bound server, `Host`) is not allowed.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 error response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc",
+                    "error"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
+                      }
+                    }
+                  }
+                },
+                "examples": {
+                  "origin": {
+                    "summary": "A cross-site request",
+                    "value": {
+                      "jsonrpc": "2.0",
+                      "id": null,
+                      "error": {
+                        "code": -32000,
+                        "message": "Origin 'https://evil.example' is not allowed to call this MCP endpoint (see MCP_ALLOWED_ORIGINS)."
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is larger than the server accepts (`BODY_LIMIT_BYTES`).",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 error response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc",
+                    "error"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "The request has no body, or its `Content-Type` is not `application/json`.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "A JSON-RPC 2.0 error response.",
+                  "type": "object",
+                  "required": [
+                    "jsonrpc",
+                    "error"
+                  ],
+                  "properties": {
+                    "jsonrpc": {
+                      "type": "string",
+                      "const": "2.0"
+                    },
+                    "id": {
+                      "type": [
+                        "string",
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "integer"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "data": {}
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "securitySchemes": {
+      "apiKeyBearer": {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "API key",
+        "description": "An API key as `Authorization: Bearer <API_KEY>`. Role names in security requirements are\nthe key scopes an operation needs: `courses:read` to read courses, `courses:write` to\ncreate, change, transition and delete them.\n"
+      },
+      "apiKeyHeader": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-API-Key",
+        "description": "An API key in the `X-API-Key` header. Same scopes as `apiKeyBearer`."
+      },
+      "idToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "JWT",
+        "description": "An OpenID Connect ID token (RS256 or ES256) from the configured identity provider, as\n`Authorization: Bearer <ID_TOKEN>`. Required claims: `iss`, `aud`, `exp`, `iat`, `sub`.\n"
+      },
+      "mcpMasterKey": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The master API key from the `MCP_MASTER_API_KEY` environment variable, for Model Context\nProtocol clients. It grants every MCP tool, including administrative ones. Master mode is\noff when the variable is unset or empty.\n"
+      }
+    },
+    "parameters": {
+      "CourseId": {
+        "name": "courseId",
+        "in": "path",
+        "required": true,
+        "description": "The course's id.",
+        "schema": {
+          "$ref": "#/components/schemas/CourseId"
+        }
+      },
+      "Limit": {
+        "name": "limit",
+        "in": "query",
+        "description": "Page size.",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      },
+      "Cursor": {
+        "name": "cursor",
+        "in": "query",
+        "description": "The `nextCursor` of the previous page. Opaque; absent for the first page.",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      },
+      "Idempotency-Key": {
+        "name": "Idempotency-Key",
+        "in": "header",
+        "description": "A unique value (a UUID is a good choice) that makes the request safe to retry for 24 hours.\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$"
+        }
+      },
+      "If-None-Match": {
+        "name": "If-None-Match",
+        "in": "header",
+        "description": "`ETag`s from earlier responses (comma-separated, `W/` prefixes allowed, or `*`). When one\nmatches the current representation the answer is `304 Not Modified` without a body; it\nstill counts against the rate limit.\n",
+        "example": "\"1x2kq8a0f3nbw4tk7h1d9c\"",
+        "schema": {
+          "type": "string",
+          "maxLength": 1024
+        }
+      }
+    },
+    "headers": {
+      "X-Request-Id": {
+        "description": "The request's id, also in every log line and problem body. Echoes a well-formed `X-Request-Id` sent by the client.",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._:-]{1,128}$"
+        }
+      },
+      "Course-Environment": {
+        "description": "The environment that answered: `prod`, or `test` for a test key's sandbox. Sent on every\nresponse to a request authenticated with an API key, errors included, so a sandbox answer is\nnever mistaken for a production one.\n",
+        "required": true,
+        "schema": {
+          "$ref": "#/components/schemas/KeyEnvironment"
+        }
+      },
+      "RateLimit-Policy": {
+        "description": "The quota policy, e.g. `\"courses\";q=100;w=60` (q requests per w seconds). Policies:\n`courses` (per production key), `courses-test` (per test key), `api-keys` (per ID-token\nsubject), `key-creation` (keys created, per subject), `auth-failures` (failed\nauthentication, per client address).\n",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "pattern": "^\"[a-z-]+\";q=\\d+;w=\\d+$"
+        }
+      },
+      "RateLimit": {
+        "description": "What is left of the quota, e.g. `\"courses\";r=99;t=42` (r requests left, reset in t seconds).",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "pattern": "^\"[a-z-]+\";r=\\d+;t=\\d+$"
+        }
+      },
+      "Retry-After": {
+        "description": "Seconds to wait before retrying; never earlier than the window's reset.",
+        "required": true,
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "WWW-Authenticate": {
+        "description": "The expected credential, as a Bearer challenge (RFC 6750).",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "pattern": "^Bearer realm="
+        }
+      },
+      "Location": {
+        "description": "The created resource's URL.",
+        "required": true,
+        "schema": {
+          "type": "string"
+        }
+      },
+      "Idempotent-Replayed": {
+        "description": "`true` when this response is a replay of an earlier request with the same `Idempotency-Key`.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "true"
+          ]
+        }
+      },
+      "Cache-Control-No-Store": {
+        "description": "The response holds a secret and must not be stored.",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "const": "no-store"
+        }
+      },
+      "Cache-Control-Public": {
+        "description": "How long the document may be cached.",
+        "required": true,
+        "schema": {
+          "type": "string"
+        }
+      },
+      "ETag": {
+        "description": "A strong validator of the representation sent; changes whenever its bytes do. Send it back in `If-None-Match`.",
+        "required": true,
+        "example": "\"1x2kq8a0f3nbw4tk7h1d9c\"",
+        "schema": {
+          "type": "string",
+          "pattern": "^\"[A-Za-z0-9_-]+\"$"
+        }
+      }
+    },
+    "examples": {
+      "DraftCourse": {
+        "summary": "A draft course",
+        "value": {
+          "id": "crs_7GfK2pQm9XwLz4Rt",
+          "name": "Introduction to Databases",
+          "description": "Relational modelling, SQL and transactions.",
+          "status": "draft",
+          "createdAt": "2026-11-20T09:30:00Z",
+          "updatedAt": "2026-11-20T09:30:00Z",
+          "publishedAt": null,
+          "archivedAt": null,
+          "environment": "prod"
+        }
+      }
+    },
+    "responses": {
+      "NotModified": {
+        "description": "Not modified: the representation still has the `ETag` given in `If-None-Match`, so the copy\nthe client holds is current. No body.\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "ETag": {
+            "$ref": "#/components/headers/ETag"
+          }
+        }
+      },
+      "CourseTransitioned": {
+        "description": "The course in its new state.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Course-Environment": {
+            "$ref": "#/components/headers/Course-Environment"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Course"
+            },
+            "examples": {
+              "published": {
+                "summary": "A published course",
+                "value": {
+                  "id": "crs_7GfK2pQm9XwLz4Rt",
+                  "name": "Introduction to Databases",
+                  "description": "Relational modelling, SQL and transactions.",
+                  "status": "published",
+                  "createdAt": "2026-11-20T09:30:00Z",
+                  "updatedAt": "2026-11-20T10:00:00Z",
+                  "publishedAt": "2026-11-20T10:00:00Z",
+                  "archivedAt": null,
+                  "environment": "prod"
+                }
+              }
+            }
+          }
+        }
+      },
+      "BadRequest": {
+        "description": "The request is malformed: a field breaks the schema (`validation_failed`, one entry per\nfield in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one\nthis service issued (`invalid_cursor`).\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "validation": {
+                "summary": "A field breaks the schema",
+                "value": {
+                  "type": "urn:course-service:problem:validation_failed",
+                  "title": "Validation failed",
+                  "status": 400,
+                  "detail": "The request has 1 invalid field.",
+                  "instance": "/api/v1/courses",
+                  "code": "validation_failed",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90",
+                  "errors": [
+                    {
+                      "location": "body",
+                      "pointer": "/name",
+                      "detail": "must NOT have more than 200 characters"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "Unauthorized": {
+        "description": "The credential is missing (`authentication_required`), malformed or unknown\n(`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired\n(`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "WWW-Authenticate": {
+            "$ref": "#/components/headers/WWW-Authenticate"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "missing": {
+                "summary": "No credential sent",
+                "value": {
+                  "type": "urn:course-service:problem:authentication_required",
+                  "title": "Authentication required",
+                  "status": 401,
+                  "detail": "Send an API key as 'Authorization: Bearer <API_KEY>' or 'X-API-Key: <API_KEY>'.",
+                  "instance": "/api/v1/courses",
+                  "code": "authentication_required",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
+      "Forbidden": {
+        "description": "The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "scope": {
+                "summary": "Missing scope",
+                "value": {
+                  "type": "urn:course-service:problem:insufficient_scope",
+                  "title": "Insufficient scope",
+                  "status": 403,
+                  "detail": "This API key lacks the scope 'courses:write'.",
+                  "instance": "/api/v1/courses",
+                  "code": "insufficient_scope",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90",
+                  "missingScopes": [
+                    "courses:write"
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "NotFound": {
+        "description": "No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "missing": {
+                "summary": "Unknown id",
+                "value": {
+                  "type": "urn:course-service:problem:not_found",
+                  "title": "Not found",
+                  "status": 404,
+                  "detail": "No course 'crs_7GfK2pQm9XwLz4Rt' exists.",
+                  "instance": "/api/v1/courses/crs_7GfK2pQm9XwLz4Rt",
+                  "code": "not_found",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
+      "Conflict": {
+        "description": "The course's state forbids the change: an illegal lifecycle transition\n(`invalid_transition`, with the allowed ones in `allowedTransitions`), an edit of an archived\ncourse (`course_archived`), or the deletion of a published one (`invalid_course_state`).\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "transition": {
+                "summary": "Illegal transition",
+                "value": {
+                  "type": "urn:course-service:problem:invalid_transition",
+                  "title": "Invalid transition",
+                  "status": 409,
+                  "detail": "A course in state 'archived' cannot be published. Allowed from 'archived': restore.",
+                  "instance": "/api/v1/courses/crs_7GfK2pQm9XwLz4Rt/publish",
+                  "code": "invalid_transition",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90",
+                  "currentStatus": "archived",
+                  "allowedTransitions": [
+                    "restore"
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "IdempotencyConflict": {
+        "description": "A request with the same `Idempotency-Key` is still being processed (`idempotency_request_in_progress`). Retry later.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "inProgress": {
+                "summary": "Concurrent duplicate",
+                "value": {
+                  "type": "urn:course-service:problem:idempotency_request_in_progress",
+                  "title": "Request in progress",
+                  "status": 409,
+                  "detail": "A request with this Idempotency-Key is still being processed; retry shortly.",
+                  "instance": "/api/v1/courses",
+                  "code": "idempotency_request_in_progress",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
+      "IdempotencyKeyReused": {
+        "description": "The `Idempotency-Key` was already used with a different request (`idempotency_key_reused`).",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "reused": {
+                "summary": "Same key, other body",
+                "value": {
+                  "type": "urn:course-service:problem:idempotency_key_reused",
+                  "title": "Idempotency key reused",
+                  "status": 422,
+                  "detail": "This Idempotency-Key was used with a different request body; use a new key.",
+                  "instance": "/api/v1/courses",
+                  "code": "idempotency_key_reused",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
+      "PayloadTooLarge": {
+        "description": "The body is larger than the server accepts (`payload_too_large`).",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "tooLarge": {
+                "summary": "Body too large",
+                "value": {
+                  "type": "urn:course-service:problem:payload_too_large",
+                  "title": "Payload too large",
+                  "status": 413,
+                  "detail": "The request body exceeds 65536 bytes.",
+                  "instance": "/api/v1/courses",
+                  "code": "payload_too_large",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "The body is not `application/json` (`unsupported_media_type`).",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "notJson": {
+                "summary": "Wrong content type",
+                "value": {
+                  "type": "urn:course-service:problem:unsupported_media_type",
+                  "title": "Unsupported media type",
+                  "status": 415,
+                  "detail": "Send the body as 'Content-Type: application/json'.",
+                  "instance": "/api/v1/courses",
+                  "code": "unsupported_media_type",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
+      "TooManyRequests": {
+        "description": "The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed\nauthentication, per client address.\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "limited": {
+                "summary": "Quota used up",
+                "value": {
+                  "type": "urn:course-service:problem:rate_limited",
+                  "title": "Too many requests",
+                  "status": 429,
+                  "detail": "Rate limit of 100 requests per 60 seconds exceeded; retry in 42 seconds.",
+                  "instance": "/api/v1/courses",
+                  "code": "rate_limited",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
+      "InternalError": {
+        "description": "An unexpected failure (`internal_error`). The details are in the server's log under the request id.",
+        "x-contract-untestable": "A correct server offers no honest way to make itself fail from outside.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "internal": {
+                "summary": "Unexpected failure",
+                "value": {
+                  "type": "urn:course-service:problem:internal_error",
+                  "title": "Internal server error",
+                  "status": 500,
+                  "detail": "An unexpected error occurred; quote the request id when reporting it.",
+                  "instance": "/api/v1/courses",
+                  "code": "internal_error",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "schemas": {
+      "Timestamp": {
+        "type": "string",
+        "format": "date-time",
+        "description": "An RFC 3339 timestamp in UTC.",
+        "examples": [
+          "2026-11-20T09:30:00Z"
+        ]
+      },
+      "CourseId": {
+        "type": "string",
+        "pattern": "^crs_[0-9A-Za-z]{16}$",
+        "examples": [
+          "crs_7GfK2pQm9XwLz4Rt"
+        ]
+      },
+      "ApiKeyId": {
+        "type": "string",
+        "pattern": "^key_[0-9A-Za-z]{16}$",
+        "examples": [
+          "key_Hq3Zt8LmN2vXc5Wp"
+        ]
+      },
+      "CourseName": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": "\\S",
+        "description": "At least one non-space character, at most 200 characters."
+      },
+      "CourseDescription": {
+        "type": "string",
+        "maxLength": 5000
+      },
+      "CourseStatus": {
+        "type": "string",
+        "enum": [
+          "draft",
+          "published",
+          "archived"
+        ],
+        "description": "`draft → published → archived`; `draft → archived`; `archived → draft` (restore)."
+      },
+      "CourseTransition": {
+        "type": "string",
+        "enum": [
+          "publish",
+          "archive",
+          "restore"
+        ]
+      },
+      "Course": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "name",
+          "description",
+          "status",
+          "createdAt",
+          "updatedAt",
+          "publishedAt",
+          "archivedAt",
+          "environment"
+        ],
+        "properties": {
+          "id": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/CourseId"
+              }
+            ],
+            "readOnly": true
+          },
+          "name": {
+            "$ref": "#/components/schemas/CourseName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/CourseDescription"
+          },
+          "status": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/CourseStatus"
+              }
+            ],
+            "readOnly": true
+          },
+          "createdAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            ],
+            "readOnly": true
+          },
+          "updatedAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            ],
+            "readOnly": true
+          },
+          "publishedAt": {
+            "description": "When the course was last published; null while never published.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "readOnly": true
+          },
+          "archivedAt": {
+            "description": "When the course was archived; null unless archived.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "readOnly": true
+          },
+          "environment": {
+            "description": "The environment the course lives in, that of the key that created it.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/KeyEnvironment"
+              }
+            ],
+            "readOnly": true
+          }
+        }
+      },
+      "CourseCreate": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "name",
+          "description"
+        ],
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/CourseName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/CourseDescription"
+          }
+        }
+      },
+      "CourseUpdate": {
+        "type": "object",
+        "additionalProperties": false,
+        "minProperties": 1,
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/CourseName"
+          },
+          "description": {
+            "$ref": "#/components/schemas/CourseDescription"
+          }
+        }
+      },
+      "CourseList": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "data",
+          "hasMore",
+          "nextCursor"
+        ],
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Course"
+            }
+          },
+          "hasMore": {
+            "type": "boolean"
+          },
+          "nextCursor": {
+            "description": "Pass as `cursor` for the next page; null on the last page.",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      },
+      "KeyEnvironment": {
+        "type": "string",
+        "enum": [
+          "prod",
+          "test"
+        ],
+        "description": "`prod` keys act on production data; `test` keys on the account's sandbox, which production\nkeys never see.\n"
+      },
+      "Scope": {
+        "type": "string",
+        "enum": [
+          "courses:read",
+          "courses:write"
+        ],
+        "description": "`courses:read` lists and reads courses; `courses:write` creates, changes, transitions and deletes them."
+      },
+      "ApiKeyStatus": {
+        "type": "string",
+        "enum": [
+          "active",
+          "expired",
+          "revoked"
+        ]
+      },
+      "ApiKeyFields": {
+        "type": "object",
+        "description": "The fields of a key record; see `ApiKey`.",
+        "required": [
+          "id",
+          "name",
+          "start",
+          "environment",
+          "scopes",
+          "status",
+          "createdAt",
+          "lastUsedAt",
+          "expiresAt",
+          "revokedAt"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/ApiKeyId"
+          },
+          "name": {
+            "$ref": "#/components/schemas/ApiKeyName"
+          },
+          "start": {
+            "type": "string",
+            "description": "The key's first characters (prefix, environment and four more), to recognise it. Not secret.",
+            "pattern": "^[a-z][a-z0-9]{1,9}_(prod|test)_[0-9A-Za-z]{4}$",
+            "readOnly": true
+          },
+          "environment": {
+            "description": "The environment the key acts on; also the second part of its value.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/KeyEnvironment"
+              }
+            ],
+            "readOnly": true
+          },
+          "scopes": {
+            "type": "array",
+            "uniqueItems": true,
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/Scope"
+            }
+          },
+          "status": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ApiKeyStatus"
+              }
+            ],
+            "readOnly": true
+          },
+          "createdAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            ],
+            "readOnly": true
+          },
+          "lastUsedAt": {
+            "description": "When the key last authenticated a request, to the minute; null if never.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "readOnly": true
+          },
+          "expiresAt": {
+            "description": "When the key stops working; null if it does not expire.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "revokedAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "readOnly": true
+          }
+        }
+      },
+      "ApiKey": {
+        "description": "An API key record. Never holds the key value.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/ApiKeyFields"
+          }
+        ],
+        "unevaluatedProperties": false
+      },
+      "ApiKeyName": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "pattern": "\\S",
+        "description": "A descriptive label, e.g. where the key is used."
+      },
+      "ApiKeyWithSecret": {
+        "description": "An API key record with its value, as returned once at creation.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/ApiKeyFields"
+          }
+        ],
+        "type": "object",
+        "unevaluatedProperties": false,
+        "required": [
+          "key"
+        ],
+        "properties": {
+          "key": {
+            "type": "string",
+            "description": "The key value. Shown only here, once.",
+            "pattern": "^[a-z][a-z0-9]{1,9}_(prod|test)_[0-9A-Za-z]{32}$",
+            "readOnly": true
+          }
+        }
+      },
+      "ApiKeyCreate": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/ApiKeyName"
+          },
+          "environment": {
+            "description": "The environment the key acts on.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/KeyEnvironment"
+              }
+            ],
+            "default": "prod"
+          },
+          "scopes": {
+            "description": "The scopes to grant; all of them when absent.",
+            "type": "array",
+            "uniqueItems": true,
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/Scope"
+            }
+          },
+          "expiresAt": {
+            "description": "When the key stops working; in the future, at most 366 days ahead. Never when absent.",
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "ApiKeyList": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "data",
+          "hasMore",
+          "nextCursor"
+        ],
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApiKey"
+            }
+          },
+          "hasMore": {
+            "type": "boolean"
+          },
+          "nextCursor": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      },
+      "TestDataReset": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "environment",
+          "deletedCourses"
+        ],
+        "properties": {
+          "environment": {
+            "type": "string",
+            "const": "test"
+          },
+          "deletedCourses": {
+            "description": "How many test courses were deleted.",
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "Health": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "status",
+          "version"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "ok",
+              "unavailable"
+            ],
+            "description": "`ok` when every dependency is up, `unavailable` otherwise."
+          },
+          "version": {
+            "type": "string"
+          },
+          "checks": {
+            "type": "object",
+            "description": "One entry per dependency; `redis` only when a shared rate-limit store is configured.",
+            "additionalProperties": false,
+            "required": [
+              "database"
+            ],
+            "properties": {
+              "database": {
+                "$ref": "#/components/schemas/DependencyHealth"
+              },
+              "redis": {
+                "$ref": "#/components/schemas/DependencyHealth"
+              }
+            }
+          }
+        }
+      },
+      "DependencyHealth": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "status"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "up",
+              "down"
+            ]
+          },
+          "detail": {
+            "type": "string",
+            "description": "Why it is down, without addresses or credentials."
+          }
+        }
+      },
+      "FieldError": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "location",
+          "pointer",
+          "detail"
+        ],
+        "properties": {
+          "location": {
+            "type": "string",
+            "enum": [
+              "body",
+              "query",
+              "path",
+              "header"
+            ]
+          },
+          "pointer": {
+            "type": "string",
+            "description": "A JSON Pointer to the field within its location (for query, path and header, `/<name>`)."
+          },
+          "detail": {
+            "type": "string"
+          }
+        }
+      },
+      "Problem": {
+        "type": "object",
+        "description": "An RFC 9457 problem detail.",
+        "required": [
+          "type",
+          "title",
+          "status",
+          "detail",
+          "instance",
+          "code",
+          "requestId"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "format": "uri",
+            "description": "A URI naming the problem type, `urn:course-service:problem:<code>`."
+          },
+          "title": {
+            "type": "string"
+          },
+          "status": {
+            "type": "integer",
+            "minimum": 400,
+            "maximum": 599
+          },
+          "detail": {
+            "type": "string",
+            "description": "What went wrong and what to do, for people."
+          },
+          "instance": {
+            "type": "string",
+            "description": "The request path."
+          },
+          "code": {
+            "type": "string",
+            "description": "A stable, machine-readable problem code.",
+            "enum": [
+              "validation_failed",
+              "malformed_json",
+              "invalid_cursor",
+              "authentication_required",
+              "invalid_api_key",
+              "api_key_revoked",
+              "api_key_expired",
+              "invalid_id_token",
+              "wrong_credential_type",
+              "insufficient_scope",
+              "not_found",
+              "method_not_allowed",
+              "invalid_transition",
+              "course_archived",
+              "invalid_course_state",
+              "idempotency_request_in_progress",
+              "idempotency_key_reused",
+              "payload_too_large",
+              "unsupported_media_type",
+              "rate_limited",
+              "internal_error"
+            ]
+          },
+          "requestId": {
+            "type": "string"
+          },
+          "errors": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/FieldError"
+            }
+          },
+          "missingScopes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Scope"
+            }
+          },
+          "currentStatus": {
+            "$ref": "#/components/schemas/CourseStatus"
+          },
+          "allowedTransitions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CourseTransition"
+            }
+          }
+        }
+      }
+    }
+  }
+};
+
+/** Every operationId of the spec. */
+export type OperationId =
+  | 'listCourses'
+  | 'createCourse'
+  | 'getCourse'
+  | 'deleteCourse'
+  | 'updateCourse'
+  | 'publishCourse'
+  | 'archiveCourse'
+  | 'restoreCourse'
+  | 'listApiKeys'
+  | 'createApiKey'
+  | 'revokeApiKey'
+  | 'resetTestData'
+  | 'getOpenApiDocument'
+  | 'getHealth'
+  | 'mcp';

@@ -1,0 +1,145 @@
+import type { KeyEnvironment } from '../domain/api-key-format.ts';
+import type { CourseStatus } from '../domain/course-lifecycle.ts';
+
+/**
+ * Whose courses: an account in one environment. Every course query is scoped by both, so a test
+ * key's requests never reach a production course, and the reverse.
+ */
+export interface CourseOwner {
+  ownerId: string;
+  environment: KeyEnvironment;
+}
+
+/** A course as stored. `seq` orders courses (newest has the largest) and is never reused. */
+export interface CourseRecord {
+  id: string;
+  ownerId: string;
+  environment: KeyEnvironment;
+  name: string;
+  description: string;
+  status: CourseStatus;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  archivedAt: string | null;
+  seq: number;
+}
+
+/** The fields of a course a change may set. */
+export type CourseChanges = Partial<
+  Pick<CourseRecord, 'name' | 'description' | 'status' | 'updatedAt' | 'publishedAt' | 'archivedAt'>
+>;
+
+/** An API key as stored: only a keyed hash of its value, never the value. */
+export interface ApiKeyRecord {
+  id: string;
+  ownerId: string;
+  name: string;
+  /** HMAC-SHA-256 of the key value under the server secret, hex. */
+  hash: string;
+  start: string;
+  environment: KeyEnvironment;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  seq: number;
+}
+
+/** A response stored under an Idempotency-Key, to be replayed to a retry. */
+export interface IdempotentResponse {
+  /** The owner and operation the key belongs to, e.g. `user-1 createCourse`. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the request body, to tell a retry from a different request under the same key. */
+  requestHash: string;
+  status: number;
+  body: unknown;
+  createdAt: string;
+}
+
+/** What {@link Store.claimIdempotencyKey} found: the key is now ours, another request holds it, or a response is stored. */
+export type IdempotencyClaim =
+  | { kind: 'claimed' }
+  | { kind: 'busy' }
+  | { kind: 'stored'; response: IdempotentResponse };
+
+/** A claim on an Idempotency-Key, taken before running the request it guards. */
+export interface IdempotencyClaimRequest {
+  scope: string;
+  key: string;
+  requestHash: string;
+  /** Now, as ISO text. */
+  now: string;
+  /** A claim older than this (a crashed instance's) may be taken over; ISO text. */
+  leaseUntil: string;
+  /** A stored response created before this is expired and may be replaced; ISO text. */
+  expiredBefore: string;
+}
+
+/** How one dependency is doing, for `GET /healthz`. */
+export interface DependencyHealth {
+  status: 'up' | 'down';
+  /** Why it is down, in words safe to show anyone (no addresses, no credentials). */
+  detail?: string;
+}
+
+/** One page query: newest first, items with `seq` below `beforeSeq` when given. */
+export interface PageQuery {
+  ownerId: string;
+  limit: number;
+  beforeSeq?: number | undefined;
+}
+
+/**
+ * Everything the service keeps. Methods return data or `undefined`; they know nothing of HTTP.
+ * A write resolves only once it is durable. Every backend (`sqljs/`, `postgres/`) implements it
+ * and passes the shared suite in `store-contract.ts`.
+ */
+export interface Store {
+  insertCourse(course: Omit<CourseRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<CourseRecord>;
+  getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined>;
+  listCourses(
+    query: PageQuery & CourseOwner & { status?: CourseStatus | undefined },
+  ): Promise<CourseRecord[]>;
+  /**
+   * Applies `changes`; with `expectedStatus`, only while the course is still in that state (a
+   * compare-and-set, so two instances changing one course cannot lose an update). `undefined`
+   * when there is no such course, or its status moved on: the caller re-reads and decides.
+   */
+  updateCourse(
+    owner: CourseOwner,
+    id: string,
+    changes: CourseChanges,
+    expectedStatus?: CourseStatus,
+  ): Promise<CourseRecord | undefined>;
+  /** Deletes the course; with `expectedStatus`, only while it is in that state. */
+  deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean>;
+  /** Deletes every course of `owner` (one account in one environment); resolves how many there were. */
+  deleteAllCourses(owner: CourseOwner): Promise<number>;
+
+  insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord>;
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
+  listApiKeys(query: PageQuery & { environment?: KeyEnvironment | undefined }): Promise<ApiKeyRecord[]>;
+  revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined>;
+  /** Records when keys were last used; a batch, so authentication costs no write per request. */
+  recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void>;
+
+  getIdempotentResponse(scope: string, key: string): Promise<IdempotentResponse | undefined>;
+  /**
+   * Claims an Idempotency-Key for one request, atomically for every instance sharing the store.
+   * The insert that carries the response completes the claim; {@link releaseIdempotencyKey}
+   * drops it when the request failed.
+   */
+  claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  /** Drops a claim that no response completed; a stored response stays. */
+  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
+  /** Forgets idempotent responses created before `createdBefore`. */
+  purgeIdempotentResponses(createdBefore: string): Promise<void>;
+
+  /** Whether the store can take writes now (for the health check); never throws. */
+  checkHealth(): Promise<DependencyHealth>;
+  /** Flushes every pending write, writes a snapshot, and releases files. */
+  close(): Promise<void>;
+}

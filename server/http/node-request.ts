@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { IncomingRequest } from '../../core/index.ts';
+
+/** Whether a request carries a body at all, by its framing headers. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Collects up to `limit` bytes of the body; past it, stops keeping data but goes on reading (so a
+ * client still sending can read the answer) and resolves `'too_large'`. The listeners are inline
+ * on purpose: tsx names every function bound to a local, an extra `defineProperty` per request.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size - chunk.length <= limit) resolve('too_large');
+    });
+    req.on('end', () => {
+      if (size <= limit) resolve(Buffer.concat(chunks, size));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** The request as a Web `Request`, its body streamed; aborted when the client goes away before the answer. */
+function webRequest(req: IncomingMessage, res: ServerResponse, url: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const aborted = new AbortController();
+  // The response's `close`, not the request's: a request closes as soon as its body has been read.
+  res.once('close', () => aborted.abort());
+  const method = req.method ?? 'GET';
+  const withBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(`http://localhost${url}`, {
+    method,
+    headers,
+    signal: aborted.signal,
+    ...(withBody && { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' }),
+  } as RequestInit);
+}
+
+/**
+ * Node's request as the core's {@link IncomingRequest}. `clientAddress` is a function so that the
+ * address (with `TRUST_PROXY`, from `X-Forwarded-For`) is worked out only when a limit needs it.
+ */
+export function incomingRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parts: { path: string; query: string; requestId: string; clientAddress: () => string },
+): IncomingRequest {
+  return {
+    method: req.method ?? 'GET',
+    path: parts.path,
+    query: parts.query,
+    headers: req.headers,
+    requestId: parts.requestId,
+    hasBody: hasBody(req),
+    clientAddress: parts.clientAddress,
+    readBody: (limit) => readBody(req, limit),
+    webRequest: () => webRequest(req, res, req.url ?? parts.path),
+  };
+}

@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { OpenApiDocument, Protocol } from '../../core/index.ts';
+import type { McpStack } from './mcp-stack.ts';
+import { createOriginGuard, forbiddenResponse } from './origin-guard.ts';
+import type { McpCaller } from './tool-runner.ts';
+
+/**
+ * The MCP endpoint (`POST /mcp`, Streamable HTTP, stateless, JSON responses, protocol revisions
+ * 2026-07-28 and 2025-11-25) as the core's protocol for `x-handled-by: mcp`. The core's pipeline
+ * authenticates the master key or an API key (401 with `WWW-Authenticate`, failures limited per
+ * address) and takes one request from the caller's course quota; before that, a foreign `Origin`
+ * or (on loopback) `Host` is refused with 403. Tool calls run the core's operations.
+ *
+ * @example createCore({ …, protocols: { mcp: mcpProtocol({ document, bodyLimitBytes, allowedOrigins: [], listenHost: '127.0.0.1', logger }) } })
+ */
+export function mcpProtocol(options: {
+  document: OpenApiDocument;
+  bodyLimitBytes: number;
+  allowedOrigins: string[];
+  listenHost: string;
+  logger: Logger;
+}): Protocol {
+  let stack: Promise<McpStack> | undefined;
+  const loadStack = () => {
+    stack ??= import('./mcp-stack.ts').then(({ createMcpStack }) => createMcpStack(options));
+    return stack;
+  };
+  const refusal = createOriginGuard({
+    allowedOrigins: options.allowedOrigins,
+    listenHost: options.listenHost,
+  });
+  return {
+    refuse(headers) {
+      const refused = refusal(headers);
+      return refused === undefined ? undefined : forbiddenResponse(refused);
+    },
+    async answer(request, context) {
+      const handle = await loadStack();
+      return handle(request, { ...context, caller: context.caller as McpCaller, log: options.logger });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { IdempotencyClaimRequest } from '../../../core/index.ts';
+import { storeContract } from '../store-contract.ts';
+import { account, newApiKey, newCourse } from '../test-support.ts';
+import { createMemoryStore } from './memory-store.ts';
+
+storeContract('memory', async () => createMemoryStore());
+
+describe('the memory store', () => {
+  it('hands out the same frozen course until it changes, and never changes one handed out', async () => {
+    const store = createMemoryStore();
+    const created = await store.insertCourse(newCourse('a', 1));
+    expect(Object.isFrozen(created)).toBe(true);
+    expect(await store.getCourse(account('a'), created.id)).toBe(created);
+    expect((await store.listCourses({ ...account('a'), limit: 10 }))[0]).toBe(created);
+    // A change that sets nothing new keeps the object, so caches keyed on it stay valid.
+    expect(await store.updateCourse(account('a'), created.id, { name: created.name })).toBe(created);
+
+    const updated = await store.updateCourse(account('a'), created.id, { name: 'Renamed' });
+    expect(updated).not.toBe(created);
+    expect(Object.isFrozen(updated)).toBe(true);
+    expect(created.name).toBe('Course 1');
+    expect(await store.getCourse(account('a'), created.id)).toBe(updated);
+    expect((await store.listCourses({ ...account('a'), limit: 10 }))[0]).toBe(updated);
+  });
+
+  it("keeps no caller's object: records, scopes and stored bodies are copies", async () => {
+    const store = createMemoryStore();
+    const input = newApiKey('a', 1);
+    const key = await store.insertApiKey(input);
+    input.scopes.push('admin');
+    expect(key.scopes).toEqual(['courses:read', 'courses:write']);
+    expect(Object.isFrozen(key.scopes)).toBe(true);
+
+    const body = { id: 'crs_a_1' };
+    const response = { scope: 's', key: 'k', requestHash: 'h', status: 201, body, createdAt: 'x' };
+    await store.insertCourse(newCourse('a', 1), response);
+    body.id = 'changed';
+    const stored = await store.getIdempotentResponse('s', 'k');
+    expect(stored?.body).toEqual({ id: 'crs_a_1' });
+    (stored?.body as { id: string }).id = 'changed by a reader';
+    expect((await store.getIdempotentResponse('s', 'k'))?.body).toEqual({ id: 'crs_a_1' });
+  });
+
+  it('moves a course between status lists as its status changes; deleting all empties them', async () => {
+    const store = createMemoryStore();
+    for (let n = 1; n <= 3; n++) await store.insertCourse(newCourse('a', n));
+    const publish = { status: 'published' as const, publishedAt: '2026-02-01T00:00:00.000Z' };
+    await store.updateCourse(account('a'), 'crs_a_2', publish, 'draft');
+    const ids = async (status: 'draft' | 'published') =>
+      (await store.listCourses({ ...account('a'), limit: 10, status })).map((c) => c.id);
+    expect(await ids('draft')).toEqual(['crs_a_3', 'crs_a_1']);
+    expect(await ids('published')).toEqual(['crs_a_2']);
+
+    expect(await store.deleteAllCourses(account('a'))).toBe(3);
+    expect(await ids('draft')).toEqual([]);
+    expect(await ids('published')).toEqual([]);
+    await store.insertCourse(newCourse('a', 2));
+    expect(await ids('draft')).toEqual(['crs_a_2']);
+    expect((await store.getCourse(account('a'), 'crs_a_2'))?.seq).toBe(4);
+  });
+
+  it('numbers courses and keys from one counter', async () => {
+    const store = createMemoryStore();
+    const course = await store.insertCourse(newCourse('a', 1));
+    const key = await store.insertApiKey(newApiKey('a', 1));
+    const next = await store.insertCourse(newCourse('a', 2));
+    expect([course.seq, key.seq, next.seq]).toEqual([1, 2, 3]);
+  });
+
+  it('lets a claim be taken over once its lease has passed, and release drops only a claim', async () => {
+    const store = createMemoryStore();
+    const claim: IdempotencyClaimRequest = {
+      scope: 's',
+      key: 'k',
+      requestHash: 'h',
+      now: '2026-01-02T00:00:00.000Z',
+      leaseUntil: '2026-01-02T00:01:00.000Z',
+      expiredBefore: '2026-01-01T00:00:00.000Z',
+    };
+    expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
+    expect(await store.claimIdempotencyKey({ ...claim, now: '2026-01-02T00:01:00.000Z' })).toEqual({
+      kind: 'busy',
+    });
+    const later = { ...claim, now: '2026-01-02T00:01:00.001Z', leaseUntil: '2026-01-02T00:02:00.000Z' };
+    expect(await store.claimIdempotencyKey(later)).toEqual({ kind: 'claimed' });
+
+    const response = {
+      scope: 's',
+      key: 'k',
+      requestHash: 'h',
+      status: 201,
+      body: null,
+      createdAt: later.now,
+    };
+    await store.insertCourse(newCourse('a', 1), response);
+    await store.releaseIdempotencyKey('s', 'k');
+    expect(await store.getIdempotentResponse('s', 'k')).toEqual(response);
+    // The stored response is not a claim: a second insert under the key conflicts, changing nothing.
+    await expect(store.insertApiKey(newApiKey('a', 1), response)).rejects.toThrow('already stored');
+    expect(await store.findApiKeyByHash('hash-a-1')).toBeUndefined();
+  });
+});
