@@ -6,10 +6,10 @@ import { HeaderList } from './pipeline/header-list.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
 import { parseQuery } from './pipeline/parse-query.ts';
 import { readJsonBody } from './pipeline/read-json-body.ts';
-import { type CallSource, type PipelineDeps, runPipeline } from './pipeline/run-pipeline.ts';
-import type { CoreLog, DevIdentityProvider, Protocol } from './ports.ts';
+import { type CallSource, type PipelineDeps, type RawInput, runPipeline } from './pipeline/run-pipeline.ts';
+import type { CoreLog, DevIdentityProvider, Protocol, RequestHeaders } from './ports.ts';
 import { problemAnswer } from './problem.ts';
-import type { OperationRouter } from './spec/operation-router.ts';
+import type { OperationRouter, Route } from './spec/operation-router.ts';
 
 /** What the HTTP entry is built from. */
 export interface RequestHandlerDeps {
@@ -25,19 +25,31 @@ export interface RequestHandlerDeps {
 }
 
 /** The call a request makes: its credential and headers, its body read on demand. */
-function httpSource(request: IncomingRequest, params: Record<string, string>, bodyLimit: number): CallSource {
-  const key = request.headers['idempotency-key'];
-  return {
-    headers: request.headers,
-    clientAddress: request.clientAddress,
-    idempotencyKey: typeof key === 'string' && key !== '' ? key : undefined,
-    pause: request.pause,
-    async input(route) {
-      const body = route.info.hasBody ? await readJsonBody(request, bodyLimit) : undefined;
-      // A fresh object: validation coerces query values and applies defaults in place.
-      return { params, query: parseQuery(request.query), body };
-    },
-  };
+class HttpCall implements CallSource {
+  readonly headers: RequestHeaders;
+  readonly idempotencyKey: string | undefined;
+  readonly pause: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly request: IncomingRequest,
+    private readonly params: Record<string, string>,
+    private readonly bodyLimit: number,
+  ) {
+    this.headers = request.headers;
+    const key = request.headers['idempotency-key'];
+    this.idempotencyKey = typeof key === 'string' && key !== '' ? key : undefined;
+    this.pause = request.pause;
+  }
+
+  clientAddress(): string {
+    return this.request.clientAddress();
+  }
+
+  async input(route: Route): Promise<RawInput> {
+    const body = route.info.hasBody ? await readJsonBody(this.request, this.bodyLimit) : undefined;
+    // A fresh object: validation coerces query values and applies defaults in place.
+    return { params: this.params, query: parseQuery(this.request.query), body };
+  }
 }
 
 function notRouted(request: IncomingRequest, router: OperationRouter, instance: string): never {
@@ -65,7 +77,7 @@ export function createRequestHandler(
   const { router, pipeline, bodyLimitBytes, protocols, devIdentity, log, callOperation } = deps;
 
   return async function handle(request) {
-    const instance = `${request.base ?? ''}${request.path}`;
+    const instance = request.base ? request.base + request.path : request.path;
     const headers = new HeaderList(['X-Request-Id', request.requestId]);
     try {
       if (devIdentity && request.path.startsWith('/dev/')) {
@@ -80,7 +92,7 @@ export function createRequestHandler(
       if (refusal) return answerOfResponse(refusal, headers);
       const outcome = await runPipeline(
         route,
-        httpSource(request, params, bodyLimitBytes),
+        new HttpCall(request, params, bodyLimitBytes),
         pipeline,
         headers,
       );
@@ -96,7 +108,7 @@ export function createRequestHandler(
         );
       }
       if (!protocol) throw new Error(`no protocol serves '${route.info.handledBy}'`);
-      await request.pause?.();
+      if (request.pause) await request.pause();
       const context = { caller: outcome.caller, requestId: request.requestId, callOperation };
       const response = await protocol.answer(request.webRequest(), context);
       return answerOfResponse(response, headers);

@@ -15,7 +15,7 @@ import { remoteJwks } from './auth/jwks-fetch.ts';
 import { loadLocalSecret } from './auth/local-secret.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
-import { serviceMiddleware } from './http/service-middleware.ts';
+import { requestFrame, serviceMiddleware } from './http/service-middleware.ts';
 import { mcpProtocol } from './mcp/mcp-protocol.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
 
@@ -103,8 +103,9 @@ export async function createApp(options: {
     log: logger,
   });
   const koa = new Koa({ proxy: config.trustProxy });
+  koa.use(requestFrame({ newId: core.ids.requestId, logger }));
   for (const middleware of options.middleware ?? []) koa.use(middleware);
-  koa.use(serviceMiddleware({ core, mounts: { '/dashboard': dashboardRoutes(config) }, logger }));
+  koa.use(serviceMiddleware({ core, mounts: { '/dashboard': dashboardRoutes(config) } }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {
     koa,

@@ -19,7 +19,7 @@ export interface PipelineDeps {
 }
 
 /** An operation's input before validation: path parameters, query values and body. */
-interface RawInput {
+export interface RawInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
@@ -34,8 +34,8 @@ export interface CallSource {
    * request that carries it; absent, the credential in `headers` is authenticated.
    */
   actingCaller?: Caller | undefined;
-  /** The client's address, for counting failed authentications. */
-  clientAddress?: (() => string) | undefined;
+  /** The client's address, for counting failed authentications; absent for a tool call. */
+  clientAddress?(): string;
   /** The input, read once the caller may send it (a request's body is read only now). */
   input(route: Route): Promise<RawInput>;
   /** The `Idempotency-Key` sent, if any. */
@@ -85,7 +85,7 @@ export async function runPipeline(
     const handler = deps.handlers[info.operationId] as OperationHandler;
     const key = info.idempotent ? source.idempotencyKey : undefined;
     if (!key || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
-      await source.pause?.();
+      if (source.pause) await source.pause();
       return { kind: 'result', result: await handler(input, deps.operationDeps), headers };
     }
     const environment = caller.kind === 'apiKey' ? caller.environment : undefined;
@@ -93,7 +93,7 @@ export async function runPipeline(
     const hash = await requestHash(body);
     const idempotentInput = { ...input, idempotency: { scope, key, requestHash: hash } };
     const started = await deps.idempotency.begin(scope, key, hash);
-    await source.pause?.();
+    if (source.pause) await source.pause();
     if ('replay' in started) {
       const replayed = handler.replay
         ? await handler.replay(started.replay, idempotentInput, deps.operationDeps)

@@ -20,12 +20,11 @@ export function checkScopes(info: OperationInfo, caller: Caller, headers: Header
   if (caller.kind === 'master') headers.set('Course-Environment', 'prod');
   if (caller.kind !== 'apiKey') return;
   headers.set('Course-Environment', caller.environment);
+  if (info.requiredScopes.every((scope) => caller.scopes.includes(scope))) return;
   const missing = info.requiredScopes.filter((scope) => !caller.scopes.includes(scope));
-  if (missing.length > 0) {
-    throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
-      extensions: { missingScopes: missing },
-    });
-  }
+  throw new ApiError('insufficient_scope', `This API key lacks the scope '${missing.join("', '")}'.`, {
+    extensions: { missingScopes: missing },
+  });
 }
 
 /** The 429 a spent quota answers, with `Retry-After` and the quota headers. */
@@ -64,9 +63,7 @@ export async function consumeQuota(
   else if (caller.kind === 'master') state = await consume(rateLimits, 'courses', MASTER_KEY_ID);
   else if (caller.kind === 'idToken') state = await consume(rateLimits, 'api-keys', caller.ownerId);
   else return;
-  const values = rateLimitHeaders(state);
-  headers.set('RateLimit-Policy', values['RateLimit-Policy'] as string);
-  headers.set('RateLimit', values.RateLimit as string);
+  headers.setAll(rateLimitHeaders(state));
 }
 
 /** What a request asks of an operation, in openapi-backend's validation model. */

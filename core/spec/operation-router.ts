@@ -69,11 +69,13 @@ export function buildOperationRouter(
     const route: Route = {
       info,
       validate(parts) {
-        const errors: ErrorObject[] = [];
+        let errors: ErrorObject[] | undefined;
         for (const validate of validatorsOf(operationId)) {
-          if (!validate(parts)) errors.push(...(validate.errors ?? []));
+          if (validate(parts)) continue;
+          errors = errors ?? [];
+          errors.push(...(validate.errors ?? []));
         }
-        return errors.length > 0 ? errors : undefined;
+        return errors;
       },
     };
     routes.set(operationId, route);

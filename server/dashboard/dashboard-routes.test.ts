@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemAnswer } from '../../core/index.ts';
 import { loadConfig } from '../config.ts';
-import { respond } from '../http/service-middleware.ts';
+import { requestFrame } from '../http/service-middleware.ts';
+import { createLogger } from '../logger.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 
 let dir: string;
@@ -15,14 +15,8 @@ const servers: Server[] = [];
 
 async function serve(built: string, env: Record<string, string> = {}): Promise<string> {
   const koa = new Koa();
-  // As the service renders a mount's errors: the core's one problem renderer.
-  koa.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      respond(ctx, problemAnswer(error, ctx.path, 'test'));
-    }
-  });
+  // As the service frames every request: its errors rendered by the core's one problem renderer.
+  koa.use(requestFrame({ newId: () => 'test', logger: createLogger('silent') }));
   koa.use(dashboardRoutes(loadConfig({ DATA_DIR: ':memory:', ...env }), built));
   koa.use((ctx) => {
     ctx.body = 'api';

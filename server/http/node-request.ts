@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { Context } from 'koa';
 import type { IncomingRequest } from '../../core/index.ts';
 
 /** Whether a request carries a body at all, by its framing headers. */
@@ -49,23 +50,35 @@ function webRequest(req: IncomingMessage, res: ServerResponse, url: string): Req
 }
 
 /**
- * Node's request as the core's {@link IncomingRequest}. `clientAddress` is a function so that the
- * address (with `TRUST_PROXY`, from `X-Forwarded-For`) is worked out only when a limit needs it.
+ * A Koa request as the core's {@link IncomingRequest}. A class, not an object of closures: one is
+ * made per request, and its methods are shared. The client's address (with `TRUST_PROXY`, from
+ * `X-Forwarded-For`) is worked out only when a limit asks for it.
  */
-export function incomingRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  parts: { path: string; query: string; requestId: string; clientAddress: () => string },
-): IncomingRequest {
-  return {
-    method: req.method ?? 'GET',
-    path: parts.path,
-    query: parts.query,
-    headers: req.headers,
-    requestId: parts.requestId,
-    hasBody: hasBody(req),
-    clientAddress: parts.clientAddress,
-    readBody: (limit) => readBody(req, limit),
-    webRequest: () => webRequest(req, res, req.url ?? parts.path),
-  };
+export class KoaRequest implements IncomingRequest {
+  readonly method: string;
+  readonly headers: IncomingRequest['headers'];
+  readonly hasBody: boolean;
+
+  constructor(
+    private readonly ctx: Context,
+    readonly path: string,
+    readonly query: string,
+    readonly requestId: string,
+  ) {
+    this.method = ctx.method;
+    this.headers = ctx.req.headers;
+    this.hasBody = hasBody(ctx.req);
+  }
+
+  clientAddress(): string {
+    return this.ctx.ip;
+  }
+
+  readBody(limit: number): Promise<Uint8Array | 'too_large'> {
+    return readBody(this.ctx.req, limit);
+  }
+
+  webRequest(): Request {
+    return webRequest(this.ctx.req, this.ctx.res, this.ctx.req.url ?? this.path);
+  }
 }

@@ -1,66 +1,106 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from 'pino';
 import { type Answer, ApiError, type Core, problemAnswer, requestIdOf } from '../../core/index.ts';
-import { incomingRequest } from './node-request.ts';
+import { KoaRequest } from './node-request.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 const SECURITY = Object.entries(SECURITY_HEADERS);
+const SECURITY_FLAT = SECURITY.flat();
 
-/** Writes a core answer to Koa's response; Koa sends it (and drops the body of a `HEAD`). */
-export function respond(ctx: Context, answer: Answer): void {
-  const { headers } = answer;
-  for (let i = 0; i < headers.length; i += 2)
-    ctx.res.setHeader(headers[i] as string, headers[i + 1] as string);
-  // The body first: Koa turns a 2xx without one into 204 unless the status is set after it.
-  ctx.body = answer.body;
-  ctx.status = answer.status;
-  // A body past the limit was not read to its end: the connection cannot be reused.
-  if (answer.status === 413) ctx.set('Connection', 'close');
+/** What the service keeps on `ctx.state` for a request. */
+interface ServiceState {
+  requestId: string;
+  /** The core's answer, written by {@link requestFrame} once every middleware has run. */
+  answer?: Answer;
 }
 
 /**
- * The Koa adapter of the core: one middleware that gives each request its id and the security
- * headers, hands `/dashboard` (and any other mount) to its own middleware, and every other request
- * to the core, whose answer Koa then sends. Errors of the mounts are rendered by the core's one
- * problem renderer. Logs one line per request at `info` (never headers, bodies or query values).
+ * Writes a core answer with one `writeHead` of a header list: Node then checks each header once,
+ * as it writes the head, where a `setHeader` per header also keeps a map (decision 0007 has the
+ * figures). Headers middleware set on the response before keep their places. A stream body (MCP)
+ * is left to Koa.
+ */
+function writeAnswer(ctx: Context, answer: Answer): void {
+  const { res } = ctx;
+  const body = answer.body;
+  if (body !== null && typeof body !== 'string') {
+    for (let i = 0; i < answer.headers.length; i += 2)
+      ctx.set(answer.headers[i] as string, answer.headers[i + 1] as string);
+    for (const [name, value] of SECURITY) if (!res.hasHeader(name)) res.setHeader(name, value);
+    ctx.body = body;
+    ctx.status = answer.status;
+    return;
+  }
+  ctx.respond = false;
+  const list = SECURITY_FLAT.concat(answer.headers as string[]);
+  if (body !== null) list.push('Content-Length', String(Buffer.byteLength(body)));
+  // A body past the limit was not read to its end: the connection cannot be reused.
+  if (answer.status === 413) list.push('Connection', 'close');
+  res.writeHead(answer.status, list);
+  res.end(ctx.method === 'HEAD' ? undefined : (body ?? undefined));
+}
+
+/**
+ * The outermost middleware: gives each request its id, runs every other middleware (an embedder's
+ * and the service's), then writes the core's answer (or leaves a mount's to Koa, with the security
+ * headers it did not set itself). Any error, a mount's or an embedder's, is rendered by the core's
+ * one problem renderer. Logs one line per request at `info` (never headers, bodies or queries).
  *
- * @example koa.use(serviceMiddleware({ core, mounts: { '/dashboard': dashboard }, logger }));
+ * @example koa.use(requestFrame({ newId: core.ids.requestId, logger })); koa.use(yours); koa.use(serviceMiddleware({ core, mounts }));
+ */
+export function requestFrame(options: { newId: () => string; logger: Logger }): Middleware {
+  const { newId, logger } = options;
+  const logs = logger.isLevelEnabled('info');
+  return async function frame(ctx: Context, next: Next): Promise<void> {
+    const started = logs ? performance.now() : 0;
+    const state: ServiceState = { requestId: requestIdOf(ctx.req.headers['x-request-id'], newId) };
+    ctx.state = state;
+    try {
+      await next();
+    } catch (error) {
+      if (!(error instanceof ApiError))
+        logger.error({ err: error, requestId: state.requestId }, 'request failed');
+      state.answer = problemAnswer(error, ctx.path, state.requestId);
+      ctx.body = null;
+    }
+    const { res } = ctx;
+    // Unless middleware replaced it with a body of its own, the core's answer is the response.
+    if (state.answer && ctx.body == null) writeAnswer(ctx, state.answer);
+    else if (!res.headersSent) {
+      res.setHeader('X-Request-Id', state.requestId);
+      for (const [name, value] of SECURITY) if (!res.hasHeader(name)) res.setHeader(name, value);
+    }
+    if (logs) {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      logger.info(
+        { requestId: state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms },
+        'request',
+      );
+    }
+  };
+}
+
+/**
+ * The innermost middleware, the Koa adapter of the core: hands `/dashboard` (and any other mount)
+ * to its own middleware, and every other request to the core, keeping the answer for
+ * {@link requestFrame} to write and its status on `ctx.status` for the middleware in between.
+ *
+ * @example koa.use(serviceMiddleware({ core, mounts: { '/dashboard': dashboard } }));
  */
 export function serviceMiddleware(options: {
   core: Core;
   mounts: Readonly<Record<string, Middleware>>;
-  logger: Logger;
 }): Middleware {
-  const { core, logger } = options;
+  const { core } = options;
   const mounts = new Map(Object.entries(options.mounts));
-  const logs = logger.isLevelEnabled('info');
-
-  return async function courseService(ctx: Context, next: Next): Promise<void> {
-    const started = logs ? performance.now() : 0;
-    const { req, res } = ctx;
-    const requestId = requestIdOf(req.headers['x-request-id'], core.ids.requestId);
-    ctx.state.requestId = requestId;
-    for (const [name, value] of SECURITY) res.setHeader(name, value);
+  return async function service(ctx: Context, next: Next): Promise<void> {
     const path = ctx.path;
     const end = path.indexOf('/', 1);
     const mount = mounts.get(end === -1 ? path : path.slice(0, end));
-    try {
-      if (mount) {
-        res.setHeader('X-Request-Id', requestId);
-        await mount(ctx, next);
-      } else {
-        const query = ctx.querystring;
-        const clientAddress = () => ctx.ip;
-        respond(ctx, await core.handle(incomingRequest(req, res, { path, query, requestId, clientAddress })));
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError)) logger.error({ err: error, requestId }, 'request failed');
-      respond(ctx, problemAnswer(error, path, requestId));
-    } finally {
-      if (logs) {
-        const ms = Math.round((performance.now() - started) * 10) / 10;
-        logger.info({ requestId, method: ctx.method, path, status: ctx.status, ms }, 'request');
-      }
-    }
+    if (mount) return mount(ctx, next);
+    const state = ctx.state as ServiceState;
+    const answer = await core.handle(new KoaRequest(ctx, path, ctx.querystring, state.requestId));
+    state.answer = answer;
+    ctx.status = answer.status;
   };
 }

@@ -47,7 +47,8 @@ class InMemoryStore implements MemoryStore {
 
   clear(): void {
     this.#seq = 0;
-    for (const map of [this.#courses, this.#courseLists, this.#keys, this.#keysByHash, this.#keyLists]) map.clear();
+    for (const map of [this.#courses, this.#courseLists, this.#keys, this.#keysByHash, this.#keyLists])
+      map.clear();
     this.#idempotency.clear();
   }
 
