@@ -28,7 +28,7 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: [
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
-            'contract-tests/{validator,pacing}.test.ts',
+            'contract-tests/{validator,pacing,parity}.test.ts',
           ],
           exclude: ['server/scale-out/**'],
         },

@@ -32,17 +32,22 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/** How to spawn a child server; `cwd` (default: this checkout) is where `script` and tsx resolve. */
+interface SpawnOptions {
+  env?: Record<string, string | undefined>;
+  nodeArgs?: string[];
+  timeoutMs?: number;
+  cwd?: string;
+}
+
 /**
  * Spawns `node --import tsx [nodeArgs] script` and waits for the `{"url"}` line it prints.
  * @example const server = await spawnServer('bench/baselines/node-http.ts');
  */
-export function spawnServer(
-  script: string,
-  options: { env?: Record<string, string | undefined>; nodeArgs?: string[]; timeoutMs?: number } = {},
-): Promise<ChildServer> {
+export function spawnServer(script: string, options: SpawnOptions = {}): Promise<ChildServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), script], {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import { type ChildServer, repoRoot, spawnServer, waitHealthy } from './child-server.ts';
 import { createApiKey, requestJson, seedCourses } from './seed.ts';
 
-/** The child script that starts our server through `server/index.ts`. */
+/** The child script that starts our server through `server/start-server.ts`, in a checkout. */
 const ourServerScript = 'bench/servers/our-server.ts';
+
+/** Why `--compare DIR` cannot run the checkout at `dir` (one line), or undefined when it can. */
+export function compareProblem(dir: string): string | undefined {
+  if (existsSync(join(dir, ourServerScript))) return undefined;
+  return `--compare ${dir}: no ${ourServerScript} there (not a checkout of this repository?)`;
+}
 
 /** Our server's real configuration, with a rate limit high enough never to trigger. */
 function ourEnv(dataDir: string): Record<string, string> {
@@ -18,12 +24,16 @@ function ourEnv(dataDir: string): Record<string, string> {
   };
 }
 
-/** Our server started on `dataDir`, with the time from spawn until `/healthz` answered 200. */
+/**
+ * Our server started on `dataDir`, with the time from spawn until `/healthz` answered 200; from
+ * `checkout` (this one by default), with that checkout as cwd so its own modules and tsx resolve.
+ */
 export async function startOurs(
   dataDir: string,
   nodeArgs: string[] = [],
+  checkout = repoRoot,
 ): Promise<{ server: ChildServer; startupMs: number }> {
-  const server = await spawnServer(ourServerScript, { env: ourEnv(dataDir), nodeArgs });
+  const server = await spawnServer(ourServerScript, { env: ourEnv(dataDir), nodeArgs, cwd: checkout });
   const healthyAt = await waitHealthy(server.url);
   return { server, startupMs: healthyAt - server.spawnedAt };
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** How a benchmark run is configured. */
@@ -16,6 +17,8 @@ export interface BenchOptions {
   dataCache: string | undefined;
   /** Only these scenario ids (all when empty), for A/B runs of one path. */
   only: string[];
+  /** Another checkout of this repository whose server also runs, as `before` (absolute path). */
+  compare: string | undefined;
 }
 
 /** The usage text printed by `--help`. */
@@ -26,10 +29,12 @@ export const usage = `Usage: npm run bench -- [options]
   --duration S       seconds per measured run (default 5; 2 with --quick)
   --connections N    concurrent connections (default 50)
   --tool NAME        wrk | autocannon (default: wrk when on PATH)
-  --baselines-only   run only bare node:http and bare Koa
+  --baselines-only   run only bare node:http and bare Koa (plain and durable)
   --large N          courses in the large data set (default 100000)
   --data-cache DIR   keep the seeded data sets in DIR and reuse them while server/store is unchanged
-  --only IDS         only these scenarios, comma-separated (list,get,get-304,create,list-large,create-large)`;
+  --only IDS         only these scenarios, comma-separated (list,get,get-304,create,list-large,create-large)
+  --compare DIR      also run our server from the checkout at DIR (e.g. a git worktree of an older
+                     commit, with its own node_modules) as the server "before", on the same data`;
 
 function positive(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -53,6 +58,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       large: { type: 'string' },
       'data-cache': { type: 'string' },
       only: { type: 'string' },
+      compare: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -73,5 +79,6 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     sizes: { small: 1_000, large: Math.round(positive(values.large, 'large', 100_000)) },
     dataCache: values['data-cache'],
     only: values.only ? values.only.split(',').map((id) => id.trim()) : [],
+    compare: values.compare === undefined ? undefined : resolve(values.compare),
   };
 }

@@ -1,10 +1,10 @@
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ChildServer } from './child-server.ts';
+import { type ChildServer, repoRoot } from './child-server.ts';
 import { type Datasets, startOurs } from './datasets.ts';
 import type { LoadGenerator, LoadRequest, LoadResult } from './load/types.ts';
 import type { BenchOptions } from './options.ts';
-import type { DatasetName, Scenario, ServerName } from './scenarios.ts';
+import { checkoutServers, type DatasetName, type Scenario, type ServerName } from './scenarios.ts';
 
 /** One measured load run. */
 export interface RunRecord {
@@ -28,6 +28,8 @@ export interface RunRecord {
 interface PassExtras {
   pass: number;
   startupMs: Partial<Record<DatasetName, number>>;
+  /** The same for our server from the `--compare` checkout (empty without it). */
+  beforeStartupMs: Partial<Record<DatasetName, number>>;
   /**
    * Our first answer after start-up on each set: the first scenario's check request. A read loads
    * the owner's courses into the read model (on the large set, all 100,000 of them).
@@ -77,15 +79,26 @@ async function check(
   return bytes.length;
 }
 
+/** Where each server that runs on a copy of the data comes from: ours here, `before` at `--compare`. */
+function checkoutsOf(options: BenchOptions): Array<[ServerName, string]> {
+  return options.compare
+    ? [
+        ['ours', repoRoot],
+        ['before', options.compare],
+      ]
+    : [['ours', repoRoot]];
+}
+
 /**
- * Runs every pass: for each data set, our server starts on a fresh copy of it, then each scenario
- * drives its servers in turn (node, koa, ours), each with a warm-up run and a measured run.
+ * Runs every pass: for each data set, our server (and with `--compare` the other checkout's) starts
+ * on a fresh copy of it, then each scenario drives its servers in turn (node, koa, koa-d, ours,
+ * before), each with a warm-up run and a measured run.
  */
 export async function runPasses(
   options: BenchOptions,
   generator: LoadGenerator,
   plan: Scenario[],
-  baselines: Record<'node' | 'koa', ChildServer>,
+  baselines: Record<'node' | 'koa' | 'koa-d', ChildServer>,
   datasets: Datasets | undefined,
   etag: string,
   root: string,
@@ -94,7 +107,7 @@ export async function runPasses(
   const raw: RawResults = { runs: [], extras: [], bytes: {} };
   const load = { connections: options.connections };
   for (let pass = 1; pass <= options.passes; pass++) {
-    const extras: PassExtras = { pass, startupMs: {}, firstAnswer: {} };
+    const extras: PassExtras = { pass, startupMs: {}, beforeStartupMs: {}, firstAnswer: {} };
     raw.extras.push(extras);
     for (const dataset of ['small', 'large'] as const) {
       const seeded = datasets?.[dataset];
@@ -102,25 +115,35 @@ export async function runPasses(
       if (!seeded && dataset === 'large') continue;
       const group = plan
         .filter((s) => s.dataset === dataset)
-        .map((s) => ({ ...s, servers: s.servers.filter((name) => name !== 'ours' || seeded !== undefined) }));
+        .map((s) => ({
+          ...s,
+          servers: s.servers.filter((name) => !checkoutServers.includes(name) || seeded !== undefined),
+        }));
       if (group.length === 0) continue;
-      let ours: ChildServer | undefined;
-      const copy = join(root, `pass-${pass}-${dataset}`);
-      if (seeded) {
-        await cp(seeded.dir, copy, { recursive: true });
-        const started = await startOurs(copy);
-        ours = started.server;
-        extras.startupMs[dataset] = started.startupMs;
-        log(
-          `pass ${pass}: our server started on ${seeded.count} courses in ${started.startupMs.toFixed(0)} ms`,
-        );
-      }
+      const servers: Partial<Record<ServerName, ChildServer>> = { ...baselines };
+      const copies: string[] = [];
       try {
+        // One after the other, so neither start-up competes with the other for the CPU.
+        for (const [name, checkout] of checkoutsOf(options)) {
+          if (!seeded) break;
+          const copy = join(root, `pass-${pass}-${dataset}-${name}`);
+          copies.push(copy);
+          await cp(seeded.dir, copy, { recursive: true });
+          const started = await startOurs(copy, [], checkout);
+          servers[name] = started.server;
+          (name === 'ours' ? extras.startupMs : extras.beforeStartupMs)[dataset] = started.startupMs;
+          const who = name === 'ours' ? 'our server' : `${name} (${checkout})`;
+          log(
+            `pass ${pass}: ${who} started on ${seeded.count} courses in ${started.startupMs.toFixed(0)} ms`,
+          );
+        }
+        const ours = servers.ours;
         for (const scenario of group) {
           const context = { key: 'none', courseId: 'crs_0000000000000000', ...seeded, etag };
           const request = { ...scenario.request(context), status: scenario.status };
           for (const server of scenario.servers) {
-            const url = server === 'ours' ? (ours?.url ?? '') : baselines[server].url;
+            const child = servers[server];
+            const url = child?.url ?? '';
             const asked = performance.now();
             const bytes = await check(url, request, scenario, server);
             if (server === 'ours' && !extras.firstAnswer[dataset])
@@ -129,7 +152,6 @@ export async function runPasses(
             await generator.run(url, request, { ...load, durationSeconds: options.warmupSeconds });
             if (server === 'ours' && dataset === 'large' && !extras.memory)
               extras.memory = await ours?.memory();
-            const child = server === 'ours' ? ours : baselines[server];
             const cpuBefore = (await child?.cpuMs()) ?? Number.NaN;
             const waitBefore = (await child?.cpuWaitMs()) ?? Number.NaN;
             const started = performance.now();
@@ -152,8 +174,8 @@ export async function runPasses(
         }
         if (ours && extras.memory) extras.memory.peakMb = (await ours.memory()).peakMb;
       } finally {
-        await ours?.stop();
-        await rm(copy, { recursive: true, force: true });
+        await Promise.all(checkoutServers.map((name) => servers[name]?.stop()));
+        await Promise.all(copies.map((copy) => rm(copy, { recursive: true, force: true })));
       }
     }
   }

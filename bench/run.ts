@@ -1,10 +1,11 @@
-// `npm run bench`: bare node:http, bare Koa and our server under the same load; see bench/README.md.
+// `npm run bench`: bare node:http, bare Koa (plain and durable) and our server under the same load
+// (with `--compare DIR`, also our server from another checkout); see bench/README.md.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, spawnServer } from './child-server.ts';
-import { type Datasets, prepareDatasets } from './datasets.ts';
+import { compareProblem, type Datasets, prepareDatasets } from './datasets.ts';
 import { pickLoadGenerator } from './load/index.ts';
 import { parseOptions, usage } from './options.ts';
 import { runPasses } from './passes.ts';
@@ -25,13 +26,20 @@ if (options.help) {
   console.log(usage);
   process.exit(0);
 }
+const problem = options.compare && compareProblem(options.compare);
+if (problem) {
+  console.error(problem);
+  process.exit(2);
+}
 if (!options.baselinesOnly && !existsSync(join(repoRoot, 'server/index.ts'))) {
   log('server/index.ts does not exist yet: running the baselines only');
   options.baselinesOnly = true;
 }
 
 const generator = pickLoadGenerator(options.tool);
-const plan = scenarios(options.sizes).filter((s) => options.only.length === 0 || options.only.includes(s.id));
+const plan = scenarios(options.sizes, options.compare !== undefined).filter(
+  (s) => options.only.length === 0 || options.only.includes(s.id),
+);
 const root = await mkdtemp(join(tmpdir(), 'course-bench-'));
 let datasets: Datasets | undefined;
 const needsLarge = plan.some((s) => s.dataset === 'large');
@@ -40,16 +48,18 @@ if (!options.baselinesOnly) datasets = await prepareDatasets(root, sizes, option
 // The baselines serve our server's exact bodies for the same requests, so ratios compare equal work.
 const reference = datasets && (await captureReferenceBodies(datasets.small, root));
 const env = reference ? { [referenceEnv]: reference.file } : {};
-const [node, koa] = await Promise.all([
+const [node, koa, koaDurable] = await Promise.all([
   spawnServer('bench/baselines/node-http.ts', { env }),
   spawnServer('bench/baselines/koa.ts', { env }),
+  spawnServer('bench/baselines/koa-durable.ts', { env }),
 ]);
+const baselines = { node, koa, 'koa-d': koaDurable };
 try {
   log(
     `load generator ${generator.name}, ${options.connections} connections, ${options.passes} pass(es) of ${options.durationSeconds} s runs`,
   );
   const etag = reference?.bodies.etag ?? '"synthetic"';
-  const raw = await runPasses(options, generator, plan, { node, koa }, datasets, etag, root, log);
+  const raw = await runPasses(options, generator, plan, baselines, datasets, etag, root, log);
   // PostgreSQL + Redis, one and two instances (skipped when PostgreSQL does not answer, and in
   // `--only` runs).
   const scaleOut =
@@ -70,6 +80,7 @@ try {
     durationSeconds: options.durationSeconds,
     warmupSeconds: options.warmupSeconds,
     sizes: options.sizes,
+    compare: options.compare,
     seedMs: { small: datasets?.small.seedMs, large: datasets?.large?.seedMs },
     totalSeconds: (performance.now() - began) / 1000,
     loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },
@@ -80,7 +91,13 @@ try {
     meta.loadAverage.before > 0.75 * meta.cpus
       ? `\nWARNING: the machine was busy before the run (1-min load average ${meta.loadAverage.before.toFixed(1)} on ${meta.cpus} CPUs): figures are unreliable.`
       : '';
-  const header = `course-service benchmark — ${meta.tool}, ${meta.connections} connections, ${meta.passes} pass(es) × ${meta.durationSeconds} s, node ${meta.node}, ${meta.cpus} CPUs; ×node = ratio to bare node:http in the same pass (median)`;
+  const header = [
+    `course-service benchmark — ${meta.tool}, ${meta.connections} connections, ` +
+      `${meta.passes} pass(es) × ${meta.durationSeconds} s, node ${meta.node}, ${meta.cpus} CPUs`,
+    'medians over passes of per-pass ratios: ×node to bare node:http, ×koa to bare Koa ' +
+      '(req/s of a create: to koa-d, the durable bare Koa)',
+    ...(options.compare ? [`before = our server from ${options.compare}`] : []),
+  ].join('\n');
   console.log(formatReport(summary, targets, header + warning));
   if (scaleOut) console.log(`\n${formatScaleOut(scaleOut)}`);
   if (options.json) {
@@ -92,6 +109,6 @@ try {
   }
   log(`done in ${meta.totalSeconds.toFixed(0)} s`);
 } finally {
-  await Promise.all([node.stop(), koa.stop()]);
+  await Promise.all([node.stop(), koa.stop(), koaDurable.stop()]);
   await rm(root, { recursive: true, force: true });
 }

@@ -1,8 +1,14 @@
 import type { LoadRequest } from './load/types.ts';
 import { courseBody } from './seed.ts';
 
-/** The servers compared: the two bare baselines and ours. */
-export type ServerName = 'node' | 'koa' | 'ours';
+/**
+ * The servers compared: bare node:http, bare Koa, bare Koa that answers a create once it is durable
+ * (`koa-d`), ours, and (with `--compare DIR`) our server from another checkout (`before`).
+ */
+export type ServerName = 'node' | 'koa' | 'koa-d' | 'ours' | 'before';
+
+/** The servers that run from a checkout of this repository, on a copy of a seeded data set. */
+export const checkoutServers: readonly ServerName[] = ['ours', 'before'];
 
 /** Which stored data our server runs on: the small (1,000) or large (100,000) course set. */
 export type DatasetName = 'small' | 'large';
@@ -40,11 +46,25 @@ const create = ({ key }: { key: string }): LoadRequest => ({
   body: courseBody(0),
 });
 
-/** The scenarios, in the order a pass runs them (reads before writes for each dataset). */
-export function scenarios(sizes: { small: number; large: number }): Scenario[] {
-  const all: ServerName[] = ['node', 'koa', 'ours'];
+/**
+ * The bare Koa a scenario's throughput is divided by: for a create the durable one, since our create
+ * is answered only once it is durable too; for a read the plain one.
+ */
+export function koaBaselineOf(scenario: Pick<Scenario, 'writes'>): ServerName {
+  return scenario.writes ? 'koa-d' : 'koa';
+}
+
+/**
+ * The scenarios, in the order a pass runs them (reads before writes for each dataset); with
+ * `compare`, our server from the other checkout runs after ours wherever ours runs.
+ */
+export function scenarios(sizes: { small: number; large: number }, compare = false): Scenario[] {
+  const checkouts: ServerName[] = compare ? ['ours', 'before'] : ['ours'];
+  const all: ServerName[] = ['node', 'koa', ...checkouts];
+  const creates: ServerName[] = ['node', 'koa', 'koa-d', ...checkouts];
+  const large: ServerName[] = ['node', ...checkouts];
   const small = sizes.small.toLocaleString('en-US');
-  const large = sizes.large.toLocaleString('en-US');
+  const largeCount = sizes.large.toLocaleString('en-US');
   return [
     {
       id: 'list',
@@ -85,25 +105,25 @@ export function scenarios(sizes: { small: number; large: number }): Scenario[] {
       id: 'create',
       label: `create a course, durable (${small} stored)`,
       dataset: 'small',
-      servers: all,
+      servers: creates,
       writes: true,
       status: 201,
       request: create,
     },
     {
       id: 'list-large',
-      label: `list courses (${large} stored)`,
+      label: `list courses (${largeCount} stored)`,
       dataset: 'large',
-      servers: ['node', 'ours'],
+      servers: large,
       writes: false,
       status: 200,
       request: list,
     },
     {
       id: 'create-large',
-      label: `create a course (${large} stored)`,
+      label: `create a course (${largeCount} stored)`,
       dataset: 'large',
-      servers: ['node', 'ours'],
+      servers: ['node', 'koa-d', ...checkouts],
       writes: true,
       status: 201,
       request: create,

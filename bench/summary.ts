@@ -1,13 +1,18 @@
 import type { RawResults, RunRecord } from './passes.ts';
-import type { Scenario, ServerName } from './scenarios.ts';
+import { koaBaselineOf, type Scenario, type ServerName } from './scenarios.ts';
 
-/** Medians over passes of one server in one scenario, and of its ratios to bare node:http. */
+/** Medians over passes of one server in one scenario, and of its ratios to bare node:http and Koa. */
 export interface Figure {
   rps: number;
   p50Ms: number;
   p99Ms: number;
   /** Medians of the per-pass ratios to bare node:http in the same scenario and pass. */
   vsNode: { rps: number; p50: number; p99: number };
+  /**
+   * Median of the per-pass ratio of throughput to the scenario's bare Koa in the same pass: the
+   * durable one (`koa-d`) for a create, the plain one for a read (NaN without it).
+   */
+  rpsVsKoa: number;
   /** Median of the per-pass ratio of p99 latency to bare Koa's in the same scenario (NaN without Koa). */
   p99VsKoa: number;
   /** Median CPU time of the server per answered request, µs, and its ratio to bare node:http's. */
@@ -27,8 +32,16 @@ export interface Summary {
   scenarios: Array<{ id: string; label: string; servers: Partial<Record<ServerName, Figure>> }>;
   /** Our server's throughput on the large set as a ratio to the small set (same pass, median). */
   growth: { list?: number; create?: number };
-  /** Our server's start-up on each set; `baseline` is bare node:http's, launched the same way. */
-  startupMs: { small?: number; large?: number; baseline?: number };
+  /**
+   * Our server's start-up on each set; `baseline` is bare node:http's, launched the same way;
+   * `before` the `--compare` checkout's server's on each set.
+   */
+  startupMs: {
+    small?: number;
+    large?: number;
+    baseline?: number;
+    before?: { small?: number; large?: number };
+  };
   /** Our first answer after start-up on each set (median ms), and the scenario that asked it. */
   firstAnswer: Partial<Record<'small' | 'large', { scenario: string; ms: number }>>;
   memory?: { rssMb: number; peakMb: number };
@@ -46,12 +59,17 @@ function median(values: number[]): number {
 
 const ratio = (a: number, b: number): number => (b > 0 ? a / b : Number.NaN);
 
-function figure(
-  runs: RunRecord[],
-  nodeRuns: RunRecord[],
-  koaRuns: RunRecord[],
-  bytes: number | undefined,
-): Figure {
+/** The runs a figure is divided by, pass by pass. */
+interface BaseRuns {
+  node: RunRecord[];
+  /** Bare Koa's, for latency. */
+  koa: RunRecord[];
+  /** The scenario's Koa baseline for throughput (the durable one for a create). */
+  koaRps: RunRecord[];
+}
+
+function figure(runs: RunRecord[], base: BaseRuns, bytes: number | undefined): Figure {
+  const nodeRuns = base.node;
   const per = (pick: (r: RunRecord) => number, baseRuns = nodeRuns): number =>
     median(
       runs.map((r) => {
@@ -68,7 +86,8 @@ function figure(
       p50: per((r) => r.result.p50Ms),
       p99: per((r) => r.result.p99Ms),
     },
-    p99VsKoa: per((r) => r.result.p99Ms, koaRuns),
+    rpsVsKoa: per((r) => r.result.requestsPerSecond, base.koaRps),
+    p99VsKoa: per((r) => r.result.p99Ms, base.koa),
     cpuUs: median(runs.map((r) => r.cpuUsPerRequest)),
     cpuVsNode: per((r) => r.cpuUsPerRequest),
     cpuWaitPct: median(runs.map((r) => r.cpuWaitPct)),
@@ -99,12 +118,12 @@ export function summarise(raw: RawResults, plan: Scenario[]): Summary {
   const measured = plan.filter((scenario) => raw.runs.some((r) => r.scenario === scenario.id));
   const scenarios = measured.map((scenario) => {
     const runs = raw.runs.filter((r) => r.scenario === scenario.id);
-    const nodeRuns = runs.filter((r) => r.server === 'node');
-    const koaRuns = runs.filter((r) => r.server === 'koa');
+    const of = (server: ServerName): RunRecord[] => runs.filter((r) => r.server === server);
+    const base = { node: of('node'), koa: of('koa'), koaRps: of(koaBaselineOf(scenario)) };
     const servers: Partial<Record<ServerName, Figure>> = {};
     for (const name of scenario.servers) {
-      const mine = runs.filter((r) => r.server === name);
-      if (mine.length) servers[name] = figure(mine, nodeRuns, koaRuns, raw.bytes[scenario.id]?.[name]);
+      const mine = of(name);
+      if (mine.length) servers[name] = figure(mine, base, raw.bytes[scenario.id]?.[name]);
     }
     return { id: scenario.id, label: scenario.label, servers };
   });
@@ -123,6 +142,11 @@ export function summarise(raw: RawResults, plan: Scenario[]): Summary {
   const large = medianOf(raw.extras.map((e) => e.startupMs.large));
   if (small !== undefined) summary.startupMs.small = small;
   if (large !== undefined) summary.startupMs.large = large;
+  const before = {
+    small: medianOf(raw.extras.map((e) => e.beforeStartupMs.small)),
+    large: medianOf(raw.extras.map((e) => e.beforeStartupMs.large)),
+  };
+  if (before.small !== undefined) summary.startupMs.before = before;
   for (const dataset of ['small', 'large'] as const) {
     const answers = raw.extras.flatMap((e) => e.firstAnswer[dataset] ?? []);
     const scenario = plan.find((s) => s.id === answers[0]?.scenario);

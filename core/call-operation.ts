@@ -1,19 +1,7 @@
-import type { Caller } from './caller.ts';
-import { JsonText, Reply } from './operations/operation.ts';
+import type { CallResult, OperationCall } from './model/ports.ts';
+import { JsonText, Reply } from './model/results.ts';
 import { type PipelineDeps, runPipeline } from './pipeline/run-pipeline.ts';
 import type { OperationRouter } from './spec/operation-router.ts';
-
-/** A call of an operation by name, on behalf of a caller authenticated elsewhere (an MCP tool call). */
-export interface OperationCall {
-  /** Who the operation acts for; its scopes are checked as for a request. */
-  caller: Caller;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: unknown;
-}
-
-/** What a call gave: the operation's data (`undefined` for an empty answer), or the error it failed with. */
-export type CallResult = { ok: true; data: unknown } | { ok: false; error: unknown };
 
 /**
  * Creates the entry for calls that are not HTTP requests of their own: the same pipeline as a

@@ -4,28 +4,30 @@ import { createAuthenticator } from './auth/authenticator.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
 import { createMasterKeyCheck } from './auth/master-key.ts';
-import { type CallResult, createOperationCaller, type OperationCall } from './call-operation.ts';
+import { createOperationCaller } from './call-operation.ts';
 import { createRequestHandler } from './handle-request.ts';
+import type {
+  CallResult,
+  CoreLog,
+  DevIdentityProvider,
+  IdGenerator,
+  IdTokenVerifier,
+  OperationCall,
+  Protocol,
+  RateLimits,
+} from './model/ports.ts';
+import type { DependencyHealth, Store } from './model/store.ts';
 import { operations as handlers } from './operations/index.ts';
 import type { ServedSpec } from './operations/operation.ts';
 import type { Answer } from './pipeline/answer.ts';
 import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './pipeline/idempotency.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
 import { consume } from './pipeline/steps.ts';
-import type {
-  CoreLog,
-  DevIdentityProvider,
-  IdGenerator,
-  IdTokenVerifier,
-  Protocol,
-  RateLimits,
-} from './ports.ts';
 import type { OpenApiDocument } from './spec/openapi-document.ts';
 import { buildOperationRouter } from './spec/operation-router.ts';
 import { buildOperationTable, type OperationInfo } from './spec/operation-table.ts';
 import { openApiDocument } from './spec/spec.gen.ts';
 import { createSpecBackend } from './spec/spec-backend.ts';
-import type { DependencyHealth, Store } from './store.ts';
 
 /** What the core is made of: its settings, and an implementation of each port. */
 export interface CoreOptions {

@@ -1,9 +1,9 @@
-import { ApiError } from './api-error.ts';
+import { ApiError } from './model/api-error.ts';
+import type { DevIdentityProvider } from './model/ports.ts';
 import type { Answer } from './pipeline/answer.ts';
 import type { HeaderList } from './pipeline/header-list.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
 import { readJsonBody } from './pipeline/read-json-body.ts';
-import type { DevIdentityProvider } from './ports.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,13 +1,19 @@
-import { ApiError } from './api-error.ts';
-import type { CallResult, OperationCall } from './call-operation.ts';
 import { devIdentityAnswer } from './dev-identity-route.ts';
+import { ApiError } from './model/api-error.ts';
+import type {
+  CallResult,
+  CoreLog,
+  DevIdentityProvider,
+  OperationCall,
+  Protocol,
+  RequestHeaders,
+} from './model/ports.ts';
 import { type Answer, answerOf, answerOfResponse } from './pipeline/answer.ts';
 import { HeaderList } from './pipeline/header-list.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
 import { parseQuery } from './pipeline/parse-query.ts';
 import { readJsonBody } from './pipeline/read-json-body.ts';
 import { type CallSource, type PipelineDeps, type RawInput, runPipeline } from './pipeline/run-pipeline.ts';
-import type { CoreLog, DevIdentityProvider, Protocol, RequestHeaders } from './ports.ts';
 import { problemAnswer } from './problem.ts';
 import type { OperationRouter, Route } from './spec/operation-router.ts';
 

@@ -11,37 +11,38 @@
  * @module
  */
 
-// Errors and answers
-export { ApiError } from './api-error.ts';
 export { invalidIdToken } from './auth/authenticator.ts';
 export { createKeyHasher, type KeyHasher } from './auth/key-hasher.ts';
 export { MASTER_KEY_ID } from './auth/master-key.ts';
-export type { CallResult, OperationCall } from './call-operation.ts';
-// Requests and callers
-export type { Caller } from './caller.ts';
 // Building the core
 export { type Core, type CoreOptions, createCore } from './create-core.ts';
-// Representations
-export { apiKeyView, courseView } from './operations/representations.ts';
-export type { Answer } from './pipeline/answer.ts';
-export type { IncomingRequest } from './pipeline/incoming-request.ts';
-export { rateLimited } from './pipeline/steps.ts';
+// Errors and answers
+export { ApiError } from './model/api-error.ts';
+// Requests and callers
+export type { Caller } from './model/caller.ts';
 // Ports
 export type {
+  CallResult,
   CoreLog,
   DevIdentityProvider,
   IdGenerator,
   IdTokenVerifier,
+  OperationCall,
   Protocol,
   ProtocolContext,
   QuotaResult,
   RateLimits,
   RequestHeaders,
-} from './ports.ts';
+} from './model/ports.ts';
+export type * from './model/store.ts';
+// Representations
+export { apiKeyView, courseView } from './operations/representations.ts';
+export type { Answer } from './pipeline/answer.ts';
+export type { IncomingRequest } from './pipeline/incoming-request.ts';
+export { rateLimited } from './pipeline/steps.ts';
 export { problemAnswer } from './problem.ts';
 export { requestIdOf } from './request-id.ts';
 // The spec
 export type { OpenApiDocument } from './spec/openapi-document.ts';
 export { buildOperationTable, type CredentialKind, type OperationInfo } from './spec/operation-table.ts';
 export { type OperationId, openApiDocument } from './spec/spec.gen.ts';
-export type * from './store.ts';

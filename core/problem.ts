@@ -1,5 +1,5 @@
 import { problemBody } from '../domain/problems.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from './model/api-error.ts';
 import type { Answer } from './pipeline/answer.ts';
 import { HeaderList } from './pipeline/header-list.ts';
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
     );
   }
   const bundle = await build({
-    entryPoints: [new URL('./browser/page.ts', import.meta.url).pathname],
+    entryPoints: [new URL('./test-support/browser-page.ts', import.meta.url).pathname],
     bundle: true,
     format: 'esm',
     platform: 'browser',

@@ -101,8 +101,9 @@ export function createRetryingFetch(fetchFn: typeof fetch, policy: RetryPolicy):
       if (!mayRetry || !isRetryableStatus(response, request)) return response;
       const delay = retryAfterMs(response.headers) ?? backoff(retries);
       if (delay > MAX_RETRY_AFTER_MS) return response;
-      // Release the connection before waiting; the body of a response we retry is never read.
-      await response.body?.cancel();
+      // Release the connection before waiting; the body of a response we retry is never read. Not
+      // awaited: a cancel may never settle (msw's responses on Node 20), and nothing waits on it.
+      response.body?.cancel().catch(() => undefined);
       await sleep(delay, request.signal);
     }
   };

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { openStore } from './store/open-store.ts';
@@ -13,8 +14,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the store, builds the app and listens on `config.host:config.port`. */
-export async function listen(config: Config, logger: Logger): Promise<RunningServer> {
+/**
+ * Opens the store, builds the app and listens on `config.host:config.port`; `middleware` runs
+ * for every request, before the service (see `createApp`).
+ */
+export async function listen(
+  config: Config,
+  logger: Logger,
+  middleware: Middleware[] = [],
+): Promise<RunningServer> {
   // The store opens while the application's modules load: each spends part of its time waiting
   // (file reads, wasm compilation, the module loader), and the other fills those gaps.
   const [opened, loaded] = await Promise.allSettled([
@@ -27,7 +35,7 @@ export async function listen(config: Config, logger: Logger): Promise<RunningSer
   }
   if (opened.status === 'rejected') throw opened.reason;
   const store = opened.value;
-  const app = await loaded.value.createApp({ config, store, logger });
+  const app = await loaded.value.createApp({ config, store, logger, middleware });
   const server = createServer(
     {
       // Slow-loris defence: a request must send its headers, then all of itself, in time (408 otherwise).

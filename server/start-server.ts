@@ -1,3 +1,4 @@
+import type { Middleware } from 'koa';
 import { loadConfig } from './config.ts';
 import { listen, type RunningServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
@@ -12,7 +13,7 @@ import { createLogger } from './logger.ts';
  * await server.close();
  */
 export async function startServer(
-  options: { env?: Record<string, string | undefined> } = {},
+  options: { env?: Record<string, string | undefined>; middleware?: Middleware[] } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({
     PORT: '0',
@@ -21,5 +22,5 @@ export async function startServer(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  return listen(config, createLogger(config.logLevel));
+  return listen(config, createLogger(config.logLevel), options.middleware);
 }

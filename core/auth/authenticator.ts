@@ -2,11 +2,11 @@ import { parseApiKey } from '../../domain/api-key-format.ts';
 import { KEY_HELP, malformedKeyDetail, TOKEN_HELP } from '../../domain/credential-help.ts';
 import { bearerToken, looksLikeJwt } from '../../domain/credentials.ts';
 import type { ProblemCode } from '../../domain/problems.ts';
-import { ApiError } from '../api-error.ts';
-import { type Caller, REALM } from '../caller.ts';
-import type { IdTokenVerifier, RequestHeaders } from '../ports.ts';
+import { ApiError } from '../model/api-error.ts';
+import { type Caller, REALM } from '../model/caller.ts';
+import type { IdTokenVerifier, RequestHeaders } from '../model/ports.ts';
+import type { Store } from '../model/store.ts';
 import type { CredentialKind } from '../spec/operation-table.ts';
-import type { Store } from '../store.ts';
 import type { KeyHasher } from './key-hasher.ts';
 import type { LastUsedTracker } from './last-used-tracker.ts';
 

@@ -1,4 +1,4 @@
-import type { Store } from '../store.ts';
+import type { Store } from '../model/store.ts';
 
 /**
  * Remembers when keys were last used, to the minute, and writes them in one batch per interval,

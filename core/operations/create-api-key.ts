@@ -5,7 +5,7 @@ import {
   parseApiKey,
 } from '../../domain/api-key-format.ts';
 import { randomBase62 } from '../../domain/base62.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../model/api-error.ts';
 import { idempotentRecord, type OperationHandler, type OperationInput, ownerOf } from './operation.ts';
 import { apiKeyView } from './representations.ts';
 

@@ -1,5 +1,5 @@
 import { allowedTransitions, isDeletable } from '../../domain/course-lifecycle.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../model/api-error.ts';
 import { findCourse } from './find-course.ts';
 import { courseOwner, type OperationHandler } from './operation.ts';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../api-error.ts';
-import type { CourseOwner, CourseRecord, Store } from '../store.ts';
+import { ApiError } from '../model/api-error.ts';
+import type { CourseOwner, CourseRecord, Store } from '../model/store.ts';
 
 /**
  * The owner's course `id`; a 404 when there is none, or it is someone else's or the other

@@ -1,5 +1,6 @@
+import { JsonText } from '../model/results.ts';
 import { findCourse } from './find-course.ts';
-import { courseOwner, JsonText, type OperationHandler } from './operation.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
 import { courseEtag, courseJson } from './representations.ts';
 
 /** `GET /api/v1/courses/{courseId}`, with the course version's `ETag` (the dispatcher answers 304). */

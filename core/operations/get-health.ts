@@ -1,5 +1,5 @@
+import { Reply } from '../model/results.ts';
 import type { OperationHandler } from './operation.ts';
-import { Reply } from './operation.ts';
 
 /** `GET /healthz`: each dependency checked now; 503 when one is down, naming it. */
 export const getHealth: OperationHandler = async (_input, { health, spec }) => {

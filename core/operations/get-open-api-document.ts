@@ -1,5 +1,6 @@
 import { ifNoneMatchHits } from '../../domain/etag.ts';
-import { type OperationHandler, Reply } from './operation.ts';
+import { Reply } from '../model/results.ts';
+import type { OperationHandler } from './operation.ts';
 
 const CACHE_CONTROL = 'public, max-age=300';
 

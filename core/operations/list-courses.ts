@@ -1,7 +1,8 @@
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 import { etagOfParts } from '../../domain/etag.ts';
 import { page } from '../../domain/pagination.ts';
-import { courseOwner, JsonText, type OperationHandler } from './operation.ts';
+import { JsonText } from '../model/results.ts';
+import { courseOwner, type OperationHandler } from './operation.ts';
 import { pageQuery } from './pagination.ts';
 import { courseDigest, courseJson } from './representations.ts';
 

@@ -1,10 +1,11 @@
-import { ApiError } from '../api-error.ts';
 import type { KeyHasher } from '../auth/key-hasher.ts';
 import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
-import type { Caller } from '../caller.ts';
-import type { IdGenerator, RequestHeaders } from '../ports.ts';
+import { ApiError } from '../model/api-error.ts';
+import type { Caller } from '../model/caller.ts';
+import type { IdGenerator, RequestHeaders } from '../model/ports.ts';
+import type { JsonText, Reply } from '../model/results.ts';
+import type { CourseOwner, DependencyHealth, IdempotentResponse, Store } from '../model/store.ts';
 import type { OpenApiDocument } from '../spec/openapi-document.ts';
-import type { CourseOwner, DependencyHealth, IdempotentResponse, Store } from '../store.ts';
 
 /** A request's validated input, as an operation sees it. */
 export interface OperationInput {
@@ -38,31 +39,6 @@ export interface OperationDeps {
   consumeKeyCreation(subject: string): Promise<void>;
   /** One check per dependency (`database`, and `redis` when configured), for `GET /healthz`. */
   health: Readonly<Record<string, () => Promise<DependencyHealth>>>;
-}
-
-/** An answer that needs a status or headers of its own, rather than the operation's usual 2xx. */
-export class Reply {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-  ) {}
-}
-
-/**
- * A response body already serialised as JSON, for hot reads whose parts are cached as text.
- * `parse()` gives the data for callers that need it as values (the MCP tools). With an `etag`
- * the dispatcher sends `ETag` and answers a matching `If-None-Match` with `304`.
- */
-export class JsonText {
-  constructor(
-    readonly text: string,
-    readonly etag?: string,
-  ) {}
-
-  parse(): unknown {
-    return JSON.parse(this.text);
-  }
 }
 
 /**

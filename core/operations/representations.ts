@@ -1,5 +1,5 @@
 import { type Digest, digestOf, etagOfDigest } from '../../domain/etag.ts';
-import type { ApiKeyRecord, CourseRecord } from '../store.ts';
+import type { ApiKeyRecord, CourseRecord } from '../model/store.ts';
 
 /** A course as the API shows it (the spec's `Course`). */
 export function courseView(course: CourseRecord) {

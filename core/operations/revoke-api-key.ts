@@ -1,4 +1,4 @@
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../model/api-error.ts';
 import { type OperationHandler, ownerOf } from './operation.ts';
 import { apiKeyView } from './representations.ts';
 

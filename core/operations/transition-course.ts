@@ -4,8 +4,8 @@ import {
   type CourseTransition,
   nextStatus,
 } from '../../domain/course-lifecycle.ts';
-import { ApiError } from '../api-error.ts';
-import type { CourseChanges } from '../store.ts';
+import { ApiError } from '../model/api-error.ts';
+import type { CourseChanges } from '../model/store.ts';
 import { findCourse } from './find-course.ts';
 import { courseOwner, type OperationHandler } from './operation.ts';
 import { courseView } from './representations.ts';

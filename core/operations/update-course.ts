@@ -1,5 +1,5 @@
 import { isEditable } from '../../domain/course-lifecycle.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../model/api-error.ts';
 import { findCourse } from './find-course.ts';
 import { courseOwner, type OperationHandler } from './operation.ts';
 import { courseView } from './representations.ts';

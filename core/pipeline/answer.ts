@@ -1,5 +1,5 @@
 import { ifNoneMatchHits } from '../../domain/etag.ts';
-import { JsonText, Reply } from '../operations/operation.ts';
+import { JsonText, Reply } from '../model/results.ts';
 import type { OperationInfo } from '../spec/operation-table.ts';
 import type { HeaderList } from './header-list.ts';
 

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../domain/canonical-json.ts';
-import { ApiError } from '../api-error.ts';
-import type { IdempotentResponse, Store } from '../store.ts';
+import { ApiError } from '../model/api-error.ts';
+import type { IdempotentResponse, Store } from '../model/store.ts';
 
 /** How long a stored response is replayed. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;

@@ -1,4 +1,4 @@
-import type { RequestHeaders } from '../ports.ts';
+import type { RequestHeaders } from '../model/ports.ts';
 
 /**
  * A request as an adapter hands it to the core: its parts, and the body to read on demand (after

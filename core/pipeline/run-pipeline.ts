@@ -1,9 +1,9 @@
 import { idempotencyScope } from '../../domain/idempotency-scope.ts';
-import { ApiError } from '../api-error.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
-import type { Caller } from '../caller.ts';
+import { ApiError } from '../model/api-error.ts';
+import type { Caller } from '../model/caller.ts';
+import type { RateLimits, RequestHeaders } from '../model/ports.ts';
 import type { OperationDeps, OperationHandler, OperationInput } from '../operations/operation.ts';
-import type { RateLimits, RequestHeaders } from '../ports.ts';
 import type { Route } from '../spec/operation-router.ts';
 import { HeaderList } from './header-list.ts';
 import { type Idempotency, requestHash } from './idempotency.ts';

@@ -1,9 +1,9 @@
 import { toFieldErrors } from '../../domain/field-errors.ts';
 import { coursePolicy, type RateLimitPolicy, rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
-import { ApiError } from '../api-error.ts';
 import { MASTER_KEY_ID } from '../auth/master-key.ts';
-import type { Caller } from '../caller.ts';
-import type { QuotaResult, RateLimits } from '../ports.ts';
+import { ApiError } from '../model/api-error.ts';
+import type { Caller } from '../model/caller.ts';
+import type { QuotaResult, RateLimits } from '../model/ports.ts';
 import type { Route } from '../spec/operation-router.ts';
 import type { OperationInfo } from '../spec/operation-table.ts';
 import type { HeaderList } from './header-list.ts';

@@ -1,8 +1,13 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../core/index.ts';
+import {
+  type McpTestServer,
+  REVISIONS,
+  startMcpTestServer,
+  TEST_MASTER_KEY,
+} from '../test-support/mcp-test-server.ts';
 import { dereference } from './json-schema.ts';
-import { type McpTestServer, REVISIONS, startMcpTestServer, TEST_MASTER_KEY } from './mcp-test-support.ts';
 
 const COURSE_TOOLS = [
   'archive_course',

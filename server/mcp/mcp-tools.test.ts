@@ -2,7 +2,12 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpTestServer, REVISIONS, startMcpTestServer, TEST_MASTER_KEY } from './mcp-test-support.ts';
+import {
+  type McpTestServer,
+  REVISIONS,
+  startMcpTestServer,
+  TEST_MASTER_KEY,
+} from '../test-support/mcp-test-server.ts';
 
 let t: McpTestServer;
 beforeAll(async () => {

@@ -2,7 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { type HostileIdentityProvider, startHostileIdentityProvider } from './hostile-identity-provider.ts';
+import {
+  type HostileIdentityProvider,
+  startHostileIdentityProvider,
+} from '../test-support/hostile-identity-provider.ts';
 
 // API7:2023 Server-side request forgery. The server makes one kind of outbound request: the JWKS
 // fetch, to the URL in its configuration. URLs a client puts anywhere (token headers `jku`/`x5u`,

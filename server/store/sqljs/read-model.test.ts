@@ -13,7 +13,7 @@ import { Durability } from './durability.ts';
 import { FILES, writeSnapshot } from './files.ts';
 import { applyMigrations } from './migrations.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';
-import { type ReadUniverse, readAllFromSql, readAllFromStore } from './read-model-oracle.ts';
+import { type ReadUniverse, readAllFromSql, readAllFromStore } from './read-model-oracle.fixture.ts';
 import { SqljsStore } from './sqljs-store.ts';
 
 const sqlJs = await initSqlJs();

@@ -1,4 +1,4 @@
-import { type ProblemCode, problemStatus } from '../domain/problems.ts';
+import { type ProblemCode, problemStatus } from '../../domain/problems.ts';
 
 /**
  * The one error type of the public surface. `detail` is shown to the client; `cause` stays in the

@@ -1,5 +1,5 @@
-import type { KeyEnvironment } from '../domain/api-key-format.ts';
-import type { CourseStatus } from '../domain/course-lifecycle.ts';
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
+import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 
 /**
  * Whose courses: an account in one environment. Every course query is scoped by both, so a test

@@ -1,5 +1,4 @@
-import type { RateLimitPolicy, RateLimitState } from '../domain/rate-limit-headers.ts';
-import type { CallResult, OperationCall } from './call-operation.ts';
+import type { RateLimitPolicy, RateLimitState } from '../../domain/rate-limit-headers.ts';
 import type { Caller } from './caller.ts';
 
 // The core's ports: what it needs from the world, each implemented by the server (Node, Koa,
@@ -68,3 +67,15 @@ export interface ProtocolContext {
   /** Runs an operation for an acting caller (the quota was taken for the request already). */
   callOperation(operationId: string, call: OperationCall): Promise<CallResult>;
 }
+
+/** A call of an operation by name, on behalf of a caller authenticated elsewhere (an MCP tool call). */
+export interface OperationCall {
+  /** Who the operation acts for; its scopes are checked as for a request. */
+  caller: Caller;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** What a call gave: the operation's data (`undefined` for an empty answer), or the error it failed with. */
+export type CallResult = { ok: true; data: unknown } | { ok: false; error: unknown };

@@ -1,4 +1,4 @@
-import type { KeyEnvironment } from '../domain/api-key-format.ts';
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 
 /** Who is calling, as established by authentication. An API key acts in its own environment. */
 export type Caller =

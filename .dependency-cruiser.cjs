@@ -1,0 +1,49 @@
+// The architecture's import rules, checked by `npm run lint:deps` (dependency-cruiser) in CI.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-imports-no-transport',
+      comment:
+        'The core runs in Node, in a browser (the mocks) and behind any transport: it imports no Node module and ' +
+        'no package but its validators (ajv, ajv-formats, openapi-backend); the world comes in through ports.',
+      severity: 'error',
+      from: { path: '^core/', pathNot: '\\.test\\.ts$' },
+      to: {
+        dependencyTypesNot: ['local', 'type-only'],
+        pathNot: ['^node_modules/(ajv|ajv-formats|openapi-backend)/'],
+      },
+    },
+    {
+      name: 'core-imports-only-core-and-domain',
+      comment: 'The core sits below every adapter: it imports nothing of the server, the mocks or the SDK.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^(server|mocks|sdk|contract-tests|dashboard|fuzz|bench)/' },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Folders import downwards only: no folder imports a folder that imports it back.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-file-cycles',
+      comment: 'No two files import each other, however indirectly.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^node_modules', '^dist/', '\\.gen\\.ts$', '^sdk/gen/'] },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
