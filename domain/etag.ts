@@ -17,10 +17,11 @@ function cyrb53Text(text: string, seed: number): number {
   return cyrb53Finish(h1, h2);
 }
 
-function cyrb53Words(words: readonly number[], seed: number): number {
+function cyrb53Words(words: Uint32Array, seed: number): number {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
-  for (const value of words) {
+  for (let i = 0; i < words.length; i++) {
+    const value = words[i] as number;
     h1 = Math.imul(h1 ^ value, 2654435761);
     h2 = Math.imul(h2 ^ value, 1597334677);
   }
@@ -41,14 +42,18 @@ export function digestOf(text: string): Digest {
   return [cyrb53Text(text, 0), cyrb53Text(text, 1)];
 }
 
-/** The quoted `ETag` of a {@link Digest}: base-36 text of both hashes. */
+/** A 53-bit hash as hex, from its two 32-bit halves: a sixth of the time `toString(36)` takes. */
+const hex53 = (n: number): string =>
+  ((n / 4294967296) >>> 0).toString(16) + (n >>> 0).toString(16).padStart(8, '0');
+
+/** The quoted `ETag` of a {@link Digest}: hex text of both hashes. */
 export function etagOfDigest(digest: Digest): string {
-  return `"${digest[0].toString(36)}${digest[1].toString(36)}"`;
+  return `"${hex53(digest[0])}${hex53(digest[1])}"`;
 }
 
 /**
  * A strong `ETag` for `text` (the representation's bytes, or text that determines them):
- * a quoted base-36 string of two independent 53-bit hashes.
+ * a quoted hex string of two independent 53-bit hashes.
  * @example etagOf('{"id":"crs_1"}') // '"…"'
  */
 export function etagOf(text: string): string {
@@ -63,16 +68,18 @@ export function etagOf(text: string): string {
  * @example etagOfParts([digestOf('{"id":1}')], '],"hasMore":false}')
  */
 export function etagOfParts(digests: readonly Digest[], tail: string): string {
-  const words: number[] = [];
-  for (const [first, second] of digests) pushWords(words, first, second);
-  const [first, second] = digestOf(tail);
-  pushWords(words, first, second);
+  const words = new Uint32Array(digests.length * 4 + 4);
+  for (let i = 0; i < digests.length; i++) putWords(words, i * 4, digests[i] as Digest);
+  putWords(words, digests.length * 4, digestOf(tail));
   return etagOfDigest([cyrb53Words(words, 0), cyrb53Words(words, 1)]);
 }
 
-/** Appends two 53-bit hashes as four 32-bit words. */
-function pushWords(words: number[], first: number, second: number): void {
-  words.push(first >>> 0, (first / 4294967296) >>> 0, second >>> 0, (second / 4294967296) >>> 0);
+/** Writes two 53-bit hashes as four 32-bit words at `at`. */
+function putWords(words: Uint32Array, at: number, [first, second]: Digest): void {
+  words[at] = first >>> 0;
+  words[at + 1] = (first / 4294967296) >>> 0;
+  words[at + 2] = second >>> 0;
+  words[at + 3] = (second / 4294967296) >>> 0;
 }
 
 /**

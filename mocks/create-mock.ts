@@ -11,11 +11,11 @@ import {
   requestIdOf,
 } from '../core/index.ts';
 import { randomBase62 } from '../domain/base62.ts';
+import { createFixedWindowLimits } from '../server/rate-limit/fixed-window.ts';
 import { createMemoryStore } from '../server/store/memory/memory-store.ts';
 import { mcpProtocol } from './mcp-endpoint.ts';
 import { createMockIdentityProvider } from './mock-identity-provider.ts';
 import { type CourseServiceMockOptions, resolveOptions } from './mock-options.ts';
-import { createRateLimiter } from './rate-limiter.ts';
 import { createScenarios, type ScenarioControl } from './scenarios.ts';
 import { applySeed, planSeed } from './seed.ts';
 
@@ -61,7 +61,19 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
   const apiKeyHashSecret = randomBase62(32);
   const hasher = createKeyHasher(apiKeyHashSecret);
   const idp = createMockIdentityProvider(clock);
-  const rateLimits = createRateLimiter(resolved.rateLimit, clock);
+  const { max, windowSeconds, authFailureMax } = resolved.rateLimit;
+  const quota = { points: max, duration: windowSeconds };
+  const failures = { points: authFailureMax, duration: windowSeconds };
+  const rateLimits = createFixedWindowLimits(
+    {
+      courses: quota,
+      'courses-test': quota,
+      'api-keys': quota,
+      'key-creation': quota,
+      'auth-failures': failures,
+    },
+    clock,
+  );
   const scenarios = createScenarios([...buildOperationTable(openApiDocument).values()], resolved.rateLimit);
   const store = createMemoryStore();
   const ready: Promise<Core> = createCore({

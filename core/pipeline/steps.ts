@@ -59,10 +59,11 @@ export async function consumeQuota(
 ): Promise<void> {
   let state: QuotaResult;
   if (caller.kind === 'apiKey')
-    state = await consume(rateLimits, coursePolicy(caller.environment), caller.keyId);
-  else if (caller.kind === 'master') state = await consume(rateLimits, 'courses', MASTER_KEY_ID);
-  else if (caller.kind === 'idToken') state = await consume(rateLimits, 'api-keys', caller.ownerId);
+    state = await rateLimits.consume(coursePolicy(caller.environment), caller.keyId);
+  else if (caller.kind === 'master') state = await rateLimits.consume('courses', MASTER_KEY_ID);
+  else if (caller.kind === 'idToken') state = await rateLimits.consume('api-keys', caller.ownerId);
   else return;
+  if (!state.allowed) throw rateLimited(state);
   headers.setAll(rateLimitHeaders(state));
 }
 

@@ -1793,7 +1793,7 @@ export const openApiDocument: OpenApiDocument = {
       "ETag": {
         "description": "A strong validator of the representation sent; changes whenever its bytes do. Send it back in `If-None-Match`.",
         "required": true,
-        "example": "\"1x2kq8a0f3nbw4tk7h1d9c\"",
+        "example": "\"1b2c4e8f0a3d5c71e04f9a2b6c8d\"",
         "schema": {
           "type": "string",
           "pattern": "^\"[A-Za-z0-9_-]+\"$"
