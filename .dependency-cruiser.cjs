@@ -1,4 +1,4 @@
-// The architecture's import rules, checked by `npm run lint:deps` (dependency-cruiser) in CI.
+// The architecture's import rules, checked with dependency-cruiser by scripts/import-rules.test.ts (npm test).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

@@ -30,7 +30,7 @@ export default defineConfig({
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity}.test.ts',
           ],
-          exclude: ['server/scale-out/**'],
+          exclude: ['server/scale-out/**', 'scripts/packages.test.ts'],
         },
       },
       {
@@ -50,6 +50,11 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
       { extends: true, test: { name: 'fuzz', include: ['fuzz/**/*.test.ts'] } },
+      {
+        extends: true,
+        // The packages packed and installed as users get them: slow (npm installs from the registry).
+        test: { name: 'packages', include: ['scripts/packages.test.ts'], testTimeout: 240_000 },
+      },
       {
         extends: true,
         test: {

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { renderIndexHtml } from './index-html.ts';
 
-/** Where the dashboard is built to and served from: `dist/dashboard` at the repository root. */
-export const DEFAULT_OUT_DIR = fileURLToPath(new URL('../dist/dashboard/', import.meta.url));
+/** Where the dashboard is built to and served from: the server package's `dist/dashboard`. */
+export const DEFAULT_OUT_DIR = fileURLToPath(new URL('../server/dist/dashboard/', import.meta.url));
 
 /** What a build produced: the directory and the content-hashed asset file names. */
 export interface DashboardBuild {
@@ -25,7 +25,7 @@ const sri = async (file: string) =>
  * `outDir/index.html` that references them (atomically, so a server reading it never sees half a
  * file) and removes assets no longer referenced. Deterministic: the same sources give the same names.
  *
- * @example await buildDashboard(); // dist/dashboard/index.html and dist/dashboard/assets/*
+ * @example await buildDashboard(); // server/dist/dashboard/index.html and server/dist/dashboard/assets/*
  */
 export async function buildDashboard(outDir: string = DEFAULT_OUT_DIR): Promise<DashboardBuild> {
   const assetsDir = join(outDir, 'assets');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserBundleOptions } from '../scripts/browser-bundle.ts';
 
 // Debian's chromium, installed by .ci/run; never downloaded. Missing it is a failure, not a skip.
 const CHROMIUM = '/usr/bin/chromium';
@@ -21,10 +22,7 @@ beforeAll(async () => {
   }
   const bundle = await build({
     entryPoints: [new URL('./test-support/browser-page.ts', import.meta.url).pathname],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
+    ...browserBundleOptions,
     write: false,
   });
   const files: Record<string, [string, string]> = {

@@ -4,7 +4,7 @@
  *
  * @example
  * import { setupServer } from 'msw/node';
- * import { createCourseServiceMock, mockApiKey } from 'course-service/mocks';
+ * import { createCourseServiceMock, mockApiKey } from '@course-service/mocks';
  *
  * const apiKey = mockApiKey('app');
  * const mock = createCourseServiceMock({ baseUrl: 'http://localhost:3000', apiKeys: [{ key: apiKey }] });

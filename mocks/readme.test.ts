@@ -9,8 +9,8 @@ const readme =
     readFileSync(new URL('../README.md', import.meta.url), 'utf8'),
   )?.[0] ?? '';
 const example = readFileSync(new URL('./examples/consumer.test.ts', import.meta.url), 'utf8')
-  .replaceAll("'../../sdk/index.ts'", "'course-service/sdk'")
-  .replaceAll("'../index.ts'", "'course-service/mocks'");
+  .replaceAll("'../../sdk/index.ts'", "'@course-service/sdk'")
+  .replaceAll("'../index.ts'", "'@course-service/mocks'");
 
 describe('README section "Testing your app without the service"', () => {
   it('shows the consumer example test verbatim, with the published imports', () => {

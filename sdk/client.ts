@@ -60,7 +60,7 @@ export interface CourseClient<TThrow extends boolean = true> {
  * `apiKeyHeader: true`); `apiKeys.*` calls use `idToken`.
  *
  * @example
- * import { createCourseClient } from 'course-service/sdk';
+ * import { createCourseClient } from '@course-service/sdk';
  *
  * const client = createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.COURSE_SERVICE_API_KEY });
  * const course = await client.courses.create({ name: 'Databases', description: 'SQL and transactions.' });

@@ -3,7 +3,7 @@
  * plus the functions and types generated from `openapi.yaml` for those who want them raw.
  *
  * @example
- * import { createCourseClient, NotFoundError } from 'course-service/sdk';
+ * import { createCourseClient, NotFoundError } from '@course-service/sdk';
  *
  * const client = createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_…' });
  * const course = await client.courses.get('crs_7GfK2pQm9XwLz4Rt');

@@ -10,7 +10,7 @@ const readme =
   /\n## Using the SDK\n[\s\S]*?(?=\n## )/.exec(
     readFileSync(new URL('../README.md', import.meta.url), 'utf8'),
   )?.[0] ?? '';
-const asPublished = (source: string) => source.replaceAll("'../index.ts'", "'course-service/sdk'");
+const asPublished = (source: string) => source.replaceAll("'../index.ts'", "'@course-service/sdk'");
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {

@@ -94,6 +94,9 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
     expect(attempts).toBe(2);
+    // The reason a person can act on, not undici's 'fetch failed'.
+    const { port } = new URL(server.url);
+    expect((error as Error).message).toBe(`Connection error: ECONNREFUSED 127.0.0.1:${port}`);
   });
 });
 

@@ -52,6 +52,20 @@ function isRetryableStatus(response: Response, request: Request): boolean {
   return response.status === 409 && request.headers.has('Idempotency-Key');
 }
 
+/**
+ * The innermost reason a fetch failed: `fetch failed` tells nothing, its `cause` (an
+ * `ECONNREFUSED 127.0.0.1:3000`, a DNS failure, a reset) is what a person needs to read.
+ */
+function rootReason(error: unknown): string {
+  let reason: unknown = error;
+  while (reason instanceof Error && reason.cause !== undefined) reason = reason.cause;
+  if (reason instanceof AggregateError && reason.errors.length > 0) reason = reason.errors[0];
+  if (!(reason instanceof Error)) return String(reason);
+  const { code, address, port } = reason as Error & { code?: string; address?: string; port?: number };
+  if (code && address) return `${code} ${address}${port === undefined ? '' : `:${port}`}`;
+  return reason.message || String(error);
+}
+
 async function attempt(fetchFn: typeof fetch, request: Request, timeout: number): Promise<Response> {
   if (request.signal.aborted) throw userAbort(request.signal);
   const controller = new AbortController();
@@ -66,8 +80,7 @@ async function attempt(fetchFn: typeof fetch, request: Request, timeout: number)
     if (controller.signal.aborted) {
       throw new APITimeoutError(`No response within ${timeout} ms.`, { cause: error });
     }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new APIConnectionError(`Connection error: ${reason}`, { cause: error });
+    throw new APIConnectionError(`Connection error: ${rootReason(error)}`, { cause: error });
   } finally {
     clearTimeout(timer);
     request.signal.removeEventListener('abort', onAbort);

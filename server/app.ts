@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Store } from '../core/index.ts';
-import { type Core, createCore, openApiDocument } from '../core/index.ts';
+import { type Core, createCore, type DependencyHealth, openApiDocument } from '../core/index.ts';
 import {
   createDevIdentityProvider,
   DEV_AUDIENCE,
@@ -18,6 +18,8 @@ import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { requestFrame, serviceMiddleware } from './http/service-middleware.ts';
 import { mcpProtocol } from './mcp/mcp-protocol.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
+import { landingPage } from './reference/landing-page.ts';
+import { referenceRoutes } from './reference/reference-routes.ts';
 
 /** A built application: the Koa app, the core it runs, and what must be stopped with it. */
 export interface App {
@@ -25,6 +27,8 @@ export interface App {
   core: Core;
   /** The request listener to serve: Koa's. */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Each dependency's state now (`database`, and `redis` when configured), as `GET /healthz` reports it. */
+  health(): Promise<Record<string, DependencyHealth>>;
   /** Writes pending key-usage times and stops timers; the store is closed by its owner. */
   stop(): Promise<void>;
 }
@@ -71,6 +75,10 @@ export async function createApp(options: {
     keyCreation: config.keyCreationLimit,
     redis: config.redis,
   });
+  const health: Record<string, () => Promise<DependencyHealth>> = {
+    database: () => store.checkHealth(),
+    ...(rateLimits.checkHealth && { redis: rateLimits.checkHealth }),
+  };
   const core = await createCore({
     store,
     rateLimits,
@@ -79,10 +87,7 @@ export async function createApp(options: {
     apiKeyPrefix: config.apiKeyPrefix,
     bodyLimitBytes: config.bodyLimitBytes,
     masterKey: config.mcpMasterApiKey,
-    health: {
-      database: () => store.checkHealth(),
-      ...(rateLimits.checkHealth && { redis: rateLimits.checkHealth }),
-    },
+    health,
     protocols: {
       mcp: mcpProtocol({
         document: openApiDocument,
@@ -105,12 +110,20 @@ export async function createApp(options: {
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestFrame({ newId: core.ids.requestId, logger }));
   for (const middleware of options.middleware ?? []) koa.use(middleware);
-  koa.use(serviceMiddleware({ core, mounts: { '/dashboard': dashboardRoutes(config) } }));
+  const mounts = { '/': landingPage(), '/docs': referenceRoutes(), '/dashboard': dashboardRoutes(config) };
+  koa.use(serviceMiddleware({ core, mounts }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {
     koa,
     core,
     handle: koa.callback(),
+    async health() {
+      const names = Object.keys(health);
+      const states = await Promise.all(
+        names.map((name) => (health[name] as () => Promise<DependencyHealth>)()),
+      );
+      return Object.fromEntries(names.map((name, i) => [name, states[i] as DependencyHealth]));
+    },
     async stop() {
       await core.stop();
       await rateLimits.close();

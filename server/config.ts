@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   production: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `json`, `pretty`, or `auto`: pretty when the output is a terminal, JSON otherwise. */
+  logFormat: 'json' | 'pretty' | 'auto';
   apiKeyPrefix: string;
   /** Secret for the keyed hash of API keys; `undefined` in development, where one is kept in the data dir. */
   apiKeyHashSecret: string | undefined;
@@ -76,6 +78,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const logLevel = text('LOG_LEVEL', 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+  const logFormat = text('LOG_FORMAT', 'auto') as Config['logFormat'];
+  if (!['json', 'pretty', 'auto'].includes(logFormat))
+    problems.push(`LOG_FORMAT must be json, pretty or auto, got '${logFormat}'`);
   const apiKeyPrefix = text('API_KEY_PREFIX', 'cms');
   if (!isValidKeyPrefix(apiKeyPrefix)) {
     problems.push(
@@ -134,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: text('DATA_DIR', './data'),
     production,
     logLevel,
+    logFormat,
     apiKeyPrefix,
     apiKeyHashSecret,
     identityProvider,

@@ -18,7 +18,7 @@ function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: stri
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       if (!line.startsWith('{')) return;
       const entry = JSON.parse(line);
-      if (entry.msg === 'course-service listening') resolve({ child, url: entry.url });
+      if (entry.msg.startsWith('course-service listening')) resolve({ child, url: entry.url });
     });
   });
 }

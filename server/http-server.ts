@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { DependencyHealth } from '../core/index.ts';
 import type { Config } from './config.ts';
 import { openStore } from './store/open-store.ts';
 
@@ -10,6 +11,8 @@ export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:3000`. */
   url: string;
   server: Server;
+  /** Each dependency's state now, as `GET /healthz` reports it. */
+  health(): Promise<Record<string, DependencyHealth>>;
   /** Stops accepting, lets in-flight requests finish (up to the shutdown timeout), then flushes storage. */
   close(): Promise<void>;
 }
@@ -57,6 +60,7 @@ export async function listen(
   return {
     url: `http://${host}:${port}`,
     server,
+    health: () => app.health(),
     close() {
       closing ??= (async () => {
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));

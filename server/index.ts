@@ -1,4 +1,4 @@
-// The server's public entry point (`course-service/server`).
+// The server package's public entry point (`@course-service/server`).
 
 export type { Store } from '../core/index.ts';
 export { type App, createApp } from './app.ts';

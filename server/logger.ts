@@ -1,4 +1,5 @@
 import { type Logger, pino } from 'pino';
+import pretty from 'pino-pretty';
 
 /** Paths that could hold a credential; pino replaces them, as a second line of defence: we never log them. */
 const REDACT = [
@@ -12,8 +13,31 @@ const REDACT = [
   '*.mcpMasterApiKey',
 ];
 
-/** The structured JSON logger (pino) at `level`. */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+/** How log lines are written: JSON for machines, or one readable line each for people at a terminal. */
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * The logger (pino) at `level`: JSON lines, or with `format: 'pretty'` readable lines with ISO
+ * times through pino's own pretty printer (in this thread, so the last line before an exit is
+ * never lost).
+ *
+ * @example createLogger('info', { format: process.stdout.isTTY ? 'pretty' : 'json' })
+ */
+export function createLogger(
+  level: string,
+  options: { format?: LogFormat; destination?: pino.DestinationStream } = {},
+): Logger {
+  const destination =
+    options.format === 'pretty'
+      ? pretty({
+          colorize: process.stdout.isTTY === true,
+          translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l o',
+          ignore: 'pid,hostname,service',
+          singleLine: true,
+          sync: true,
+          ...(options.destination && { destination: options.destination }),
+        })
+      : options.destination;
   return pino(
     { level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'course-service' } },
     destination,

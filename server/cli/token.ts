@@ -1,28 +1,29 @@
-#!/usr/bin/env node
-import { parseArgs } from 'node:util';
 import { createDevIdentityProvider } from '../auth/dev-identity-provider.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import type { Command } from './usage.ts';
 
-// `npm run token -- <subject>`: prints an ID token from the built-in development identity provider,
-// signed with the key in DATA_DIR, the same key `npm start` uses.
-const { positionals } = parseArgs({ allowPositionals: true, args: process.argv.slice(2) });
-const subject = positionals[0];
-if (!subject) {
-  process.stderr.write('usage: npm run token -- <subject>\n');
-  process.exit(64);
-}
-try {
-  const config = loadConfig(process.env);
-  if (config.identityProvider || config.production || config.dataDir === ':memory:') {
-    process.stderr.write(
-      'The development identity provider is off (IDP_ISSUER set, NODE_ENV=production or DATA_DIR=:memory:).\n',
-    );
-    process.exit(1);
-  }
-  const provider = await createDevIdentityProvider(config.dataDir);
-  process.stdout.write(`${await provider.issueToken(subject)}\n`);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(78);
-}
+/** `course-service token <subject>`. */
+export const tokenCommand: Command = {
+  help: `Usage: course-service token <subject>
+
+Prints an ID token for <subject> from the built-in development identity provider, signed with the
+key in DATA_DIR (the one the server uses), for the key-management endpoints:
+
+  curl -X POST localhost:3000/api/v1/api-keys -H "Authorization: Bearer $(course-service token alice)" ...
+
+Refused when a real identity provider is configured (IDP_ISSUER…), with NODE_ENV=production, or
+with DATA_DIR=:memory: (whose server keeps its key in memory).`,
+  positionals: { min: 1, max: 1 },
+  async run([subject], { env, out, err }) {
+    const config = loadConfig(env);
+    if (config.identityProvider || config.production || config.dataDir === ':memory:') {
+      err(
+        'course-service token: the development identity provider is off (IDP_ISSUER set, NODE_ENV=production or DATA_DIR=:memory:)\n',
+      );
+      return 1;
+    }
+    const provider = await createDevIdentityProvider(config.dataDir);
+    out(`${await provider.issueToken(subject as string)}\n`);
+    return 0;
+  },
+};

@@ -48,7 +48,7 @@ describe('dashboard routes', () => {
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(response.headers.get('content-security-policy')).toBe(
-        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
       );
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
@@ -106,6 +106,6 @@ describe('dashboard routes', () => {
     const missing = await serve(join(dir, 'not-built'));
     const response = await fetch(`${missing}/dashboard/`);
     expect(response.status).toBe(503);
-    expect(await response.text()).toContain('npm run build:dashboard');
+    expect(await response.text()).toContain('npm run build:web');
   });
 });

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import { ApiError } from '../../core/index.ts';
+import { assetsDir } from '../assets-dir.ts';
 import type { Config } from '../config.ts';
-import { dashboardHeaders } from './security-headers.ts';
+import { pageHeaders } from '../page-headers.ts';
+import { readIfExists } from '../read-if-exists.ts';
 
-/** Where `npm run build:dashboard` writes the dashboard: `dist/dashboard` at the repository root. */
-const DASHBOARD_DIR = fileURLToPath(new URL('../../dist/dashboard/', import.meta.url));
+/** Where `npm run build:web` (and the server package's build) puts the dashboard. */
+const DASHBOARD_DIR = assetsDir('dashboard');
 
 const ASSET = /^\/dashboard\/assets\/([A-Za-z0-9_-]+\.(js|css))$/;
 const TYPES: Record<string, string> = {
@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = {
   css: 'text/css; charset=utf-8',
 };
 const NOT_BUILT =
-  'The dashboard has not been built. Run `npm run build:dashboard` (npm start does it for you), then reload.\n';
+  'The dashboard has not been built. Run `npm run build:web` (npm start does it for you), then reload.\n';
 
 /** What the single-page app reads at start: how people sign in. */
 export type DashboardClientConfig =
@@ -39,15 +39,6 @@ function dashboardClientConfig(config: Config): DashboardClientConfig {
   };
 }
 
-async function readOrUndefined(file: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /**
  * Serves the web dashboard, prebuilt in `dir`: `/dashboard/assets/*` (content-hashed, cached for
  * a year as immutable), `/dashboard/config.json`, and `index.html` for every other `/dashboard`
@@ -58,9 +49,10 @@ async function readOrUndefined(file: string): Promise<Buffer | undefined> {
  */
 export function dashboardRoutes(config: Config, dir: string = DASHBOARD_DIR) {
   const clientConfig = JSON.stringify(dashboardClientConfig(config));
-  const headers = dashboardHeaders(
-    config.identityProvider ? [new URL(config.identityProvider.issuer).origin] : [],
-  );
+  const headers = pageHeaders({
+    connectOrigins: config.identityProvider ? [new URL(config.identityProvider.issuer).origin] : [],
+    formsToSelf: true,
+  });
   return async function dashboard(ctx: Context, next: Next): Promise<void> {
     if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
     ctx.set(headers);
@@ -78,14 +70,14 @@ export function dashboardRoutes(config: Config, dir: string = DASHBOARD_DIR) {
     const asset = ASSET.exec(ctx.path);
     if (asset || ctx.path.startsWith('/dashboard/assets/')) {
       const [, name = '', extension = ''] = asset ?? [];
-      const content = name ? await readOrUndefined(join(dir, 'assets', name)) : undefined;
+      const content = name ? await readIfExists(join(dir, 'assets', name)) : undefined;
       if (!content) throw new ApiError('not_found', `No dashboard asset '${ctx.path}' exists.`);
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
       ctx.type = TYPES[extension] ?? 'application/octet-stream';
       ctx.body = content;
       return;
     }
-    const html = await readOrUndefined(join(dir, 'index.html'));
+    const html = await readIfExists(join(dir, 'index.html'));
     if (!html) {
       ctx.status = 503;
       ctx.set('Cache-Control', 'no-store');

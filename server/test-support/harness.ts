@@ -58,10 +58,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       done();
     },
   });
-  const server = await listen(config, createLogger(config.logLevel, sink)).catch(async (error) => {
-    await backend?.cleanup();
-    throw error;
-  });
+  const server = await listen(config, createLogger(config.logLevel, { destination: sink })).catch(
+    async (error) => {
+      await backend?.cleanup();
+      throw error;
+    },
+  );
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;

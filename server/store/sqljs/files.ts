@@ -1,5 +1,5 @@
 import { close, fsync, openSync, writeSync } from 'node:fs';
-import { type FileHandle, open, readFile, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -19,16 +19,6 @@ export async function fsyncDir(dir: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
-  }
-}
-
-/** Reads a file, or `undefined` when it does not exist. */
-export async function readIfExists(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
   }
 }
 

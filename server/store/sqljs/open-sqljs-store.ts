@@ -1,11 +1,12 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import { readIfExists } from '../../read-if-exists.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { SqlDatabase } from './database.ts';
 import { DatabaseFile, readWithRoom } from './database-file.ts';
 import { Durability, type DurabilityOptions } from './durability.ts';
-import { FILES, readIfExists, resetJournal, writeSnapshot } from './files.ts';
+import { FILES, resetJournal, writeSnapshot } from './files.ts';
 import type { JournalEntry } from './journal-codec.ts';
 import { entriesAfter, parseJournal } from './journal-reader.ts';
 import { lockDataDir } from './lock-file.ts';

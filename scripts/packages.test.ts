@@ -1,0 +1,265 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The packages as a user gets them: packed from this repository (each `prepack` builds it), then
+// installed from the tarballs into fresh projects, with the registry for their dependencies.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const work = mkdtempSync(join(tmpdir(), 'course-packages-'));
+const tarballs: Record<string, string> = {};
+
+// npm's own script, so that it can also run under another Node (one that msw 3 accepts).
+const NPM_CLI = realpathSync(execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim());
+
+/**
+ * Runs npm in `cwd` (under Node 24 from the registry when `node24`) and returns what it printed on
+ * standard output and on standard error; fails with both when npm fails.
+ */
+function npm(cwd: string, args: string[], node24 = false): { out: string; err: string } {
+  const [command, prefix] = node24 ? ['npx', ['-y', 'node@24', NPM_CLI]] : [process.execPath, [NPM_CLI]];
+  const run = spawnSync(command as string, [...(prefix as string[]), ...args, '--no-audit', '--no-fund'], {
+    cwd,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`npm ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return { out: run.stdout, err: run.stderr };
+}
+
+/**
+ * Installs `specs` into `project` and returns how many packages npm added. No package may be
+ * refused by the engines it declares (EBADENGINE) on the Node that installs it.
+ */
+function install(project: string, specs: string[], node24 = false): number {
+  const { out, err } = npm(project, ['install', '--json', ...specs], node24);
+  expect(out + err).not.toMatch(/EBADENGINE/);
+  return (JSON.parse(out.slice(out.indexOf('{'))) as { added: number }).added;
+}
+
+/** A fresh project (an ES module package) with `files`. */
+function project(name: string, files: Record<string, string> = {}): string {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+/** A strict tsconfig that also checks the installed packages' declarations. */
+const strictTsconfig = (types: string[]) =>
+  JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types,
+    },
+    include: ['*.ts'],
+  });
+
+/** Type-checks `dir` with this repository's TypeScript; the errors, if any. */
+function typecheck(dir: string): string {
+  try {
+    execFileSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8', stdio: 'pipe' });
+    return '';
+  } catch (error) {
+    return (error as { stdout: string }).stdout;
+  }
+}
+
+beforeAll(() => {
+  const { out: output } = npm(ROOT, [
+    'pack',
+    '-w',
+    'sdk',
+    '-w',
+    'mocks',
+    '-w',
+    'server',
+    '--pack-destination',
+    work,
+    '--json',
+  ]);
+  // The builds (prepack) print first; the JSON list of tarballs comes last.
+  const packed = JSON.parse(output.slice(output.lastIndexOf('\n[') + 1)) as Array<{
+    name: string;
+    filename: string;
+  }>;
+  for (const { name, filename } of packed) tarballs[name] = join(work, filename);
+}, 180_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('@course-service/sdk, installed from its tarball', () => {
+  it('adds exactly one package, and a strict TypeScript project compiles against it', () => {
+    const dir = project('sdk-consumer', {
+      'tsconfig.json': strictTsconfig([]),
+      'use.ts': `import { createCourseClient, NotFoundError, type Course } from '@course-service/sdk';
+const client = createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_x' });
+export async function names(): Promise<string[]> {
+  const page = await client.courses.listPage({ limit: 5 });
+  return page.data.map((course: Course) => course.name);
+}
+export const isMissing = (error: unknown): boolean => error instanceof NotFoundError;
+`,
+    });
+    expect(install(dir, [tarballs['@course-service/sdk'] as string])).toBe(1);
+    expect(typecheck(dir)).toBe('');
+  });
+});
+
+/** A consumer's test of its code against the mocks: the SDK's retries through forced failures. */
+const RETRIES = `import { setupServer } from 'msw/node';
+import { createCourseClient } from '@course-service/sdk';
+import { createCourseServiceMock, mockApiKey } from '@course-service/mocks';
+
+const apiKey = mockApiKey('consumer');
+const mock = createCourseServiceMock({ baseUrl: 'http://courses.test', apiKeys: [{ key: apiKey }] });
+const server = setupServer(...mock.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const client = createCourseClient({ baseUrl: mock.baseUrl, apiKey });
+mock.scenario('createCourse').rateLimited({ retryAfter: 1, times: 1 });
+const created = await client.courses.create({ name: 'Retried', description: 'after a 429' });
+mock.scenario('getCourse').serverError({ times: 1 });
+const read = await client.courses.get(created.id);
+mock.scenario('listCourses').networkError({ times: 1 });
+const page = await client.courses.listPage();
+server.close();
+console.log(JSON.stringify({ created: created.name, read: read.id === created.id, listed: page.data.length }));
+`;
+
+describe('@course-service/mocks, installed from its tarball', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = project('mocks-consumer', { 'retries.mjs': RETRIES, 'tsconfig.json': strictTsconfig(['node']) });
+    install(dir, ['msw@2.15.0', '@types/node@20.19.43']);
+  }, 180_000);
+
+  it('adds only itself beside msw (a peer), and a strict TypeScript project compiles against it', () => {
+    expect(install(dir, [tarballs['@course-service/mocks'] as string])).toBe(1);
+    writeFileSync(
+      join(dir, 'use.ts'),
+      `import { setupServer } from 'msw/node';
+import { createCourseServiceMock, mockApiKey, type CourseServiceMockOptions } from '@course-service/mocks';
+const options: CourseServiceMockOptions = { baseUrl: 'http://localhost:3000', apiKeys: [{ key: mockApiKey('a'), scopes: ['courses:read'] }] };
+const mock = createCourseServiceMock(options);
+export const server = setupServer(...mock.handlers);
+mock.scenario('listCourses').delay(10, { times: 1 });
+`,
+    );
+    expect(typecheck(dir)).toBe('');
+  });
+
+  it("lets the SDK's retries through a 429, a 500 and a network error, on msw 2 (Node 20)", () => {
+    install(dir, [tarballs['@course-service/sdk'] as string]);
+    const output = execFileSync(process.execPath, ['retries.mjs'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(JSON.parse(output)).toEqual({ created: 'Retried', read: true, listed: 1 });
+  });
+
+  it('does the same on msw 3, which needs Node 22 or later (Node 24 from the registry)', () => {
+    const three = project('mocks-consumer-msw3', { 'retries.mjs': RETRIES });
+    install(three, ['msw@3', tarballs['@course-service/sdk'] as string], true);
+    install(three, [tarballs['@course-service/mocks'] as string], true);
+    const output = execFileSync('npx', ['-y', 'node@24', 'retries.mjs'], {
+      cwd: three,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(JSON.parse(output.trim().split('\n').at(-1) ?? '')).toEqual({
+      created: 'Retried',
+      read: true,
+      listed: 1,
+    });
+  });
+});
+
+describe('@course-service/server, installed from its tarball (no development dependency)', () => {
+  let dir: string;
+  let bin: string;
+  beforeAll(() => {
+    dir = project('server-consumer', { 'tsconfig.json': strictTsconfig(['node']) });
+    install(dir, [tarballs['@course-service/server'] as string, '@types/node@20.19.43']);
+    bin = join(dir, 'node_modules/.bin/course-service');
+  }, 240_000);
+
+  /** Runs the command and returns its exit status and output. */
+  const run = (args: string[]) => {
+    try {
+      return {
+        status: 0,
+        out: execFileSync(bin, args, {
+          encoding: 'utf8',
+          stdio: 'pipe',
+          env: { ...process.env, DATA_DIR: dir },
+        }),
+      };
+    } catch (error) {
+      const { status, stdout, stderr } = error as { status: number; stdout: string; stderr: string };
+      return { status, out: stdout + stderr };
+    }
+  };
+
+  it("answers --help, --version, a command's --help, and refuses an unknown option in one line", () => {
+    expect(run(['--help'])).toMatchObject({
+      status: 0,
+      out: expect.stringMatching(/^Usage: course-service \[command\]/),
+    });
+    expect(run(['--version']).out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(run(['token', '--help'])).toMatchObject({
+      status: 0,
+      out: expect.stringMatching(/^Usage: course-service token/),
+    });
+    const bogus = run(['--bogus']);
+    expect(bogus.status).toBe(64);
+    expect(bogus.out).toBe("course-service: unknown option '--bogus' (see course-service --help)\n");
+  });
+
+  it('serves the landing page, the API reference and the dashboard, and stops gracefully on SIGTERM', async () => {
+    const child: ChildProcess = spawn(bin, ['serve'], {
+      env: { ...process.env, PORT: '0', LOG_FORMAT: 'json', DATA_DIR: mkdtempSync(join(dir, 'data-')) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines: string[] = [];
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        const listening = lines.map((line) => JSON.parse(line)).find((line) => line.docs);
+        if (listening) resolve(new URL(listening.docs).origin);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${lines.join('\n')}`)));
+    });
+    for (const path of ['/', '/docs', '/dashboard/', '/healthz']) {
+      const response = await fetch(`${url}${path}`);
+      await response.arrayBuffer();
+      expect([path, response.status]).toEqual([path, 200]);
+    }
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(lines.map((line) => JSON.parse(line).msg)).toContain('stopped');
+  });
+
+  it('is embeddable: a strict TypeScript project compiles against its types', () => {
+    writeFileSync(
+      join(dir, 'embed.ts'),
+      `import type { Middleware } from 'koa';
+import { createApp, loadConfig, startServer, type RunningServer } from '@course-service/server';
+const poweredBy: Middleware = async (ctx, next) => { await next(); ctx.set('X-Powered-By', 'us'); };
+export const start = (): Promise<RunningServer> => startServer({ env: { DATA_DIR: ':memory:' }, middleware: [poweredBy] });
+export const config = loadConfig({ DATA_DIR: ':memory:' });
+export type App = Awaited<ReturnType<typeof createApp>>;
+`,
+    );
+    expect(typecheck(dir)).toBe('');
+  });
+});
