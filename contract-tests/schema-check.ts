@@ -7,8 +7,9 @@ type Schema = Record<string, unknown>;
 export type SchemaCheck = (schema: Schema, value: unknown) => boolean;
 
 /**
- * Validates request values (bodies, parameters) against the spec's schemas, so the fuzzer knows
- * from the contract itself (not from its own intentions) whether a request it built is valid.
+ * Validates request values (bodies, parameters) against the spec's schemas, so the fuzzer and the
+ * generic checks know from the contract itself (not from their own intentions) whether a request
+ * they built is valid.
  * Parameters are coerced from text as openapi-backend coerces them.
  *
  * @example const valid = requestSchemaCheck(document)(schema, { name: 'x', description: '' });

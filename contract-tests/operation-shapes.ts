@@ -1,10 +1,10 @@
-import type { ContractSpec, SpecOperation } from '../contract-tests/spec.ts';
-import { resolveSchema } from './schema-arbitrary.ts';
+import { resolveSchema } from './resolve-schema.ts';
+import type { ContractSpec, SpecOperation } from './spec.ts';
 
 type Obj = Record<string, unknown>;
 
 /** A parameter of an operation, with its schema resolved. */
-export interface FuzzParameter {
+export interface ParameterShape {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
@@ -14,10 +14,10 @@ export interface FuzzParameter {
 /** The credential an operation takes, from its `security` requirement. */
 export type CredentialKind = 'apiKey' | 'idToken' | 'mcp' | 'none';
 
-/** What the fuzzer needs to know to build requests for one operation of the spec. */
-export interface FuzzOperation {
+/** What it takes to build requests for one operation of the spec (the fuzzer and the generic checks). */
+export interface OperationShape {
   spec: SpecOperation;
-  parameters: FuzzParameter[];
+  parameters: ParameterShape[];
   /** The JSON body schema, when the operation takes one. */
   body: { schema: Obj; required: boolean } | undefined;
   credential: CredentialKind;
@@ -33,11 +33,12 @@ function credentialOf(security: Obj[] | undefined): CredentialKind {
 
 /**
  * Every operation of the spec with its parameters (path-level and operation-level, `$ref`s
- * resolved), its JSON request body and its credential: the fuzzer's whole view of the API.
+ * resolved), its JSON request body and its credential: the request side of the API, as the fuzzer and
+ * the generic checks see it.
  *
- * @example const operations = fuzzOperations(loadContractSpec());
+ * @example const operations = operationShapes(loadContractSpec());
  */
-export function fuzzOperations(spec: ContractSpec): FuzzOperation[] {
+export function operationShapes(spec: ContractSpec): OperationShape[] {
   const document = spec.document;
   const paths = document.paths as Record<string, Obj>;
   return spec.operations.map((operation) => {
@@ -47,7 +48,7 @@ export function fuzzOperations(spec: ContractSpec): FuzzOperation[] {
       .map((parameter) => resolveSchema(document, parameter))
       .map((parameter) => ({
         name: parameter.name as string,
-        in: parameter.in as FuzzParameter['in'],
+        in: parameter.in as ParameterShape['in'],
         required: parameter.required === true,
         schema: resolveSchema(document, (parameter.schema ?? {}) as Obj),
       }));
