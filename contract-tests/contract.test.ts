@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { createContract } from './contract.ts';
 import { coverage, renderMatrix, unexercised } from './coverage.ts';
 import { fuzzFindingsSuite } from './fuzz-findings.ts';
+import { genericChecksSuite } from './generic/generic-suite.ts';
 import { createPacer, maxWaitSeconds } from './pacer.ts';
 import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
@@ -40,6 +41,7 @@ afterEach(() => {
 });
 
 serviceSuite(c);
+genericChecksSuite(c);
 listCoursesSuite(c);
 conditionalRequestsSuite(c);
 createCourseSuite(c);

@@ -9,6 +9,8 @@ export interface ParameterShape {
   in: 'path' | 'query' | 'header';
   required: boolean;
   schema: Obj;
+  /** The parameter's own `example`, when the spec gives one. */
+  example: unknown;
 }
 
 /** The credential an operation takes, from its `security` requirement. */
@@ -21,6 +23,8 @@ export interface OperationShape {
   /** The JSON body schema, when the operation takes one. */
   body: { schema: Obj; required: boolean } | undefined;
   credential: CredentialKind;
+  /** The names of the security schemes the operation accepts, in the spec's order. */
+  schemes: string[];
 }
 
 function credentialOf(security: Obj[] | undefined): CredentialKind {
@@ -51,16 +55,19 @@ export function operationShapes(spec: ContractSpec): OperationShape[] {
         in: parameter.in as ParameterShape['in'],
         required: parameter.required === true,
         schema: resolveSchema(document, (parameter.schema ?? {}) as Obj),
+        example: parameter.example,
       }));
     const requestBody = declared.requestBody
       ? resolveSchema(document, declared.requestBody as Obj)
       : undefined;
     const json = (requestBody?.content as Obj | undefined)?.['application/json'] as Obj | undefined;
+    const security = (declared.security ?? document.security) as Obj[] | undefined;
     return {
       spec: operation,
       parameters,
       body: json ? { schema: json.schema as Obj, required: requestBody?.required === true } : undefined,
-      credential: credentialOf((declared.security ?? document.security) as Obj[] | undefined),
+      credential: credentialOf(security),
+      schemes: (security ?? []).flatMap((requirement) => Object.keys(requirement)),
     };
   });
 }

@@ -3,7 +3,7 @@ type Schema = Record<string, unknown>;
 /**
  * Follows `$ref`s (`#/…` pointers into `document`) until a schema without one.
  *
- * @example resolveSchema(document, { $ref: '#/components/schemas/CourseCreate' }).required; // ['name', 'description']
+ * @example resolveSchema(document, { $ref: '#/components/schemas/CourseCreate' }).required; // ['name', …]
  */
 export function resolveSchema(document: Schema, schema: Schema): Schema {
   let current = schema;
