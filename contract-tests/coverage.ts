@@ -8,15 +8,16 @@ export const SERVER_LEVEL = '(server)';
  * check the target could not support (with its reason). Module state, shared by all suites of a run.
  */
 export const coverage = {
-  seen: new Map<string, Set<string>>(),
+  /** Answers per operation and status. */
+  seen: new Map<string, Map<string, number>>(),
   violations: [] as string[],
   limitations: [] as string[],
   pending: [] as string[],
 
   /** Notes that `operationId` answered `status`. */
   record(operationId: string, status: number): void {
-    const statuses = this.seen.get(operationId) ?? new Set<string>();
-    statuses.add(String(status));
+    const statuses = this.seen.get(operationId) ?? new Map<string, number>();
+    statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
     this.seen.set(operationId, statuses);
   },
   /** Notes a broken promise; the test it happened in fails, and so does the run. */
@@ -68,7 +69,7 @@ export function renderMatrix(spec: ContractSpec, targetName: string, seen = cove
   const lines = [`Contract coverage against ${targetName}`, header, '─'.repeat(header.length), ...rows];
   lines.push('✓ exercised   ✗ never exercised   – not testable from outside:');
   for (const [status, reason] of reasons) lines.push(`  ${status}: ${reason}`);
-  const serverLevel = [...(seen.get(SERVER_LEVEL) ?? [])].sort();
+  const serverLevel = [...(seen.get(SERVER_LEVEL)?.keys() ?? [])].sort();
   lines.push(`Server-level answers checked (no operation): ${serverLevel.join(', ') || 'none'}`);
   lines.push(`Target limitations: ${coverage.limitations.length === 0 ? 'none' : ''}`);
   for (const limitation of coverage.limitations) lines.push(`  - ${limitation}`);

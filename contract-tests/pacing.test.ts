@@ -8,8 +8,11 @@ import { type RunningServer, startServer } from '../server/index.ts';
 
 const CLI = new URL('./cli.ts', import.meta.url).pathname;
 const AUTH_TESTS = 'authentication \\(401\\)';
-/** A small failed-authentication limit with a short window, so waiting it out takes seconds. */
-const TIGHT_LIMITS = { AUTH_FAILURE_LIMIT_MAX: '20', RATE_LIMIT_WINDOW_SECONDS: '2' };
+/**
+ * A failed-authentication limit smaller than the paced plan of the authentication tests, with a
+ * short window, so the pacer must wait it out, for seconds.
+ */
+const TIGHT_LIMITS = { AUTH_FAILURE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '2' };
 /** Each test runs the suite's authentication tests in a child process. */
 const RUN_TIMEOUT_MS = 180_000;
 
@@ -72,7 +75,7 @@ describe('the contract suite against a server as deployed', () => {
       const target = await server(TIGHT_LIMITS);
       const { code, output } = await runSuite(target.url, AUTH_TESTS);
       expect(output).toMatch(
-        /failed-authentication limit reached \("auth-failures";q=20;w=2\); waiting \d s/,
+        /failed-authentication limit reached \("auth-failures";q=5;w=2\); waiting \d s/,
       );
       expect(code, output).toBe(0);
     },
