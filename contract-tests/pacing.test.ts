@@ -74,9 +74,7 @@ describe('the contract suite against a server as deployed', () => {
     async () => {
       const target = await server(TIGHT_LIMITS);
       const { code, output } = await runSuite(target.url, AUTH_TESTS);
-      expect(output).toMatch(
-        /failed-authentication limit reached \("auth-failures";q=5;w=2\); waiting \d s/,
-      );
+      expect(output).toMatch(/failed-authentication limit reached \("auth-failures";q=5;w=2\); waiting \d s/);
       expect(code, output).toBe(0);
     },
     RUN_TIMEOUT_MS,

@@ -17,9 +17,9 @@ const BODY = { name: 'Refused', description: '' };
 
 /**
  * Every course operation refuses, with 401 before anything else, each kind of bad API-key credential.
- * Each refusal is a failed authentication: when a kind's probe of every operation does not fit in
- * what is left of the server's failed-authentication window, the kind is tried on one operation,
- * the operations taking turns (the generic `credential-required` check probes each of them).
+ * Each refusal is a failed authentication: unless the server's failed-authentication quota holds
+ * the full plan (see `auth-budget.ts`), each kind is tried on one operation, the operations taking
+ * turns (the generic `credential-required` check probes each of them).
  */
 export function apiKeyAuthSuite(c: Contract): void {
   describe('API-key authentication (401)', () => {
@@ -29,7 +29,7 @@ export function apiKeyAuthSuite(c: Contract): void {
       code: string,
       challengeError: boolean,
     ) {
-      const calls = c.budget.fits(COURSE_CALLS.length)
+      const calls = c.budget.full
         ? COURSE_CALLS
         : [COURSE_CALLS[turn++ % COURSE_CALLS.length] as [string, string]];
       for (const [method, path] of calls) {

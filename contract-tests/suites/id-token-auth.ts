@@ -12,14 +12,14 @@ const KEY_CALLS: Array<[string, string, unknown]> = [
 
 /**
  * Every key-management operation refuses each kind of bad ID-token credential with 401; paced like
- * the API-key suite, one operation per kind (taking turns) when the server's failed-authentication
- * window has no room for all of them.
+ * the API-key suite, one operation per kind (taking turns) unless the server's failed-authentication
+ * quota holds the full plan.
  */
 export function idTokenAuthSuite(c: Contract): void {
   describe('ID-token authentication (401)', () => {
     let turn = 0;
     async function expectEveryKeyCall(headers: Record<string, string>, code: string) {
-      const calls = c.budget.fits(KEY_CALLS.length)
+      const calls = c.budget.full
         ? KEY_CALLS
         : [KEY_CALLS[turn++ % KEY_CALLS.length] as (typeof KEY_CALLS)[number]];
       for (const [method, path, json] of calls)
