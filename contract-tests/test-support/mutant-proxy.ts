@@ -19,6 +19,8 @@ export interface ProxiedAnswer {
 
 /** One broken promise: how it changes requests (before the server) and answers (after it). */
 export interface Mutation {
+  /** Answers a request itself, instead of the server (an operation the server does not have). */
+  intercept?(request: ProxiedRequest): Promise<ProxiedAnswer | undefined>;
   request?(request: ProxiedRequest): void;
   answer?(answer: ProxiedAnswer, request: ProxiedRequest): void;
 }
@@ -36,6 +38,16 @@ export interface MutantProxy {
  * @example const proxy = await startMutantProxy(server.url, { answer: (a) => a.headers.delete('allow') });
  */
 export async function startMutantProxy(upstream: string, mutation: Mutation = {}): Promise<MutantProxy> {
+  const forward = async (request: ProxiedRequest): Promise<ProxiedAnswer> => {
+    mutation.request?.(request);
+    if (request.body) request.headers.set('content-length', String(request.body.length));
+    const reply = await fetch(`${upstream}${request.url}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ? new Uint8Array(request.body) : undefined,
+    });
+    return { status: reply.status, headers: new Headers(reply.headers), body: await reply.text() };
+  };
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -48,18 +60,7 @@ export async function startMutantProxy(upstream: string, mutation: Mutation = {}
       headers,
       body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
     };
-    mutation.request?.(request);
-    if (request.body) request.headers.set('content-length', String(request.body.length));
-    const reply = await fetch(`${upstream}${request.url}`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body ? new Uint8Array(request.body) : undefined,
-    });
-    const answer: ProxiedAnswer = {
-      status: reply.status,
-      headers: new Headers(reply.headers),
-      body: await reply.text(),
-    };
+    const answer = (await mutation.intercept?.(request)) ?? (await forward(request));
     mutation.answer?.(answer, request);
     answer.headers.delete('content-length');
     answer.headers.delete('content-encoding');
