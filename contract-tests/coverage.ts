@@ -1,5 +1,8 @@
 import type { ContractSpec } from './spec.ts';
 
+/** Statuses answered per operation: counted by the run, or a plain set from a caller. */
+type Seen = ReadonlyMap<string, ReadonlySet<string> | ReadonlyMap<string, number>>;
+
 /** A pseudo operation id for answers to requests no operation matches (unknown path, wrong method). */
 export const SERVER_LEVEL = '(server)';
 
@@ -36,7 +39,7 @@ export const coverage = {
 };
 
 /** A declared pair that no response exercised and the spec does not mark untestable. */
-export function unexercised(spec: ContractSpec, seen = coverage.seen): string[] {
+export function unexercised(spec: ContractSpec, seen: Seen = coverage.seen): string[] {
   return spec.operations.flatMap((op) =>
     op.responses
       .filter((r) => r.untestable === undefined && !seen.get(op.operationId)?.has(r.status))
@@ -50,7 +53,7 @@ export function unexercised(spec: ContractSpec, seen = coverage.seen): string[] 
  *
  * @example console.log(renderMatrix(loadContractSpec(), 'built-in'));
  */
-export function renderMatrix(spec: ContractSpec, targetName: string, seen = coverage.seen): string {
+export function renderMatrix(spec: ContractSpec, targetName: string, seen: Seen = coverage.seen): string {
   const statuses = [...new Set(spec.operations.flatMap((op) => op.responses.map((r) => r.status)))].sort();
   const width = Math.max(...spec.operations.map((op) => op.operationId.length));
   const reasons = new Map<string, string>();
