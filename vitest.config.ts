@@ -28,7 +28,7 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: [
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
-            'contract-tests/{validator,pacing,parity}.test.ts',
+            'contract-tests/{validator,pacing,parity,mutants,extra-operation}.test.ts',
           ],
           exclude: ['server/scale-out/**', 'scripts/packages.test.ts'],
         },

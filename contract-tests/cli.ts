@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startVitest } from 'vitest/node';
@@ -17,6 +18,9 @@ Options:
   --target server|mocks   what to test when no base URL is given (CONTRACT_TARGET; default server)
   --max-wait SECONDS      total time the run may wait for the server's failed-authentication limit
                           (CONTRACT_MAX_WAIT_SECONDS; default 600); past it the run fails
+  --junit FILE            also write a JUnit XML report (every check a test case) to FILE
+  --report FILE           also write a JSON report (operation × status pairs, each check's passes
+                          and failures, requests sent, time waited) to FILE
   -t, --grep PATTERN      run only the tests whose name matches PATTERN (a regular expression)
   -h, --help              this text`;
 
@@ -28,6 +32,8 @@ const { values } = parseArgs({
     'jwks-url': { type: 'string' },
     target: { type: 'string' },
     'max-wait': { type: 'string' },
+    junit: { type: 'string' },
+    report: { type: 'string' },
     grep: { type: 'string', short: 't' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -43,6 +49,8 @@ const env: Record<string, string | undefined> = {
   CONTRACT_JWKS_URL: values['jwks-url'],
   CONTRACT_TARGET: values.target,
   CONTRACT_MAX_WAIT_SECONDS: values['max-wait'],
+  // The run starts in the package root: files named on the command line are the caller's.
+  CONTRACT_REPORT_FILE: values.report === undefined ? undefined : resolve(values.report),
 };
 for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
 
@@ -53,6 +61,9 @@ const vitest = await startVitest('test', [], {
   config: false,
   include: ['contract-tests/{contract,validator}.test.{ts,js}'],
   watch: false,
+  reporters: values.junit
+    ? ['default', ['junit', { outputFile: resolve(values.junit), suiteName: 'course-contract' }]]
+    : ['default'],
   ...(values.grep ? { testNamePattern: values.grep } : {}),
   testTimeout: 60_000,
   hookTimeout: 60_000,

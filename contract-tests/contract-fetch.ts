@@ -1,3 +1,6 @@
+import type { AuthBudget } from './auth-budget.ts';
+import { tally } from './check-tally.ts';
+import { type Finding, RESPONSE_CHECKS } from './checks.ts';
 import { coverage, SERVER_LEVEL } from './coverage.ts';
 import type { Pacer } from './pacer.ts';
 import type { ContractSpec } from './spec.ts';
@@ -5,12 +8,14 @@ import type { Target } from './targets/target.ts';
 import type { ResponseValidator } from './validator.ts';
 
 /**
- * The one door to the target: a `fetch` that sends the request, validates the response against the
- * spec for its operation (status declared, Content-Type, declared headers, body schema) and records
- * the (operation, status) pair. The SDK clients and the raw calls both use it, so no test can bypass
- * it. A broken promise is recorded as a violation, which fails the test it happened in. With a
- * `pacer`, a failed-authentication 429 is validated and recorded like any answer, then waited out
- * and the request sent again, so the suite runs against a server's default limits.
+ * The one door to the target: a `fetch` that sends the request, checks the response against the
+ * spec for its operation (no 5xx, status declared, Content-Type, declared headers, body schema),
+ * counts each check's passes and failures, and records the (operation, status) pair. The SDK
+ * clients and the raw calls both use it, so no test can bypass it. A broken promise is recorded
+ * as a violation, named after its check, which fails the test it happened in. With a `pacer`, a
+ * failed-authentication 429 is checked and recorded like any answer, then waited out and the
+ * request sent again, so the suite runs against a server's default limits; a `budget` reads every
+ * answer for the failed-authentication policy and counts what the run spends of it.
  *
  * @example
  * const contractFetch = createContractFetch(target, spec, validator);
@@ -21,6 +26,7 @@ export function createContractFetch(
   spec: ContractSpec,
   validator: ResponseValidator,
   pacer?: Pacer,
+  budget?: AuthBudget,
 ): typeof fetch {
   const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, '');
   return async (input, init) => {
@@ -30,6 +36,8 @@ export function createContractFetch(
     for (;;) {
       // A clone per attempt, so a paced request can be sent again with its body.
       const response = await target.fetch(pacer ? request.clone() : request);
+      tally.requests++;
+      budget?.observe(response);
       await check(operation, request.method, path, response);
       if (!(await pacer?.waitIfPaced(response, `${request.method} ${path}`))) return response;
     }
@@ -42,16 +50,28 @@ export function createContractFetch(
     response: Response,
   ): Promise<void> {
     const body = await response.clone().text();
-    const problems = validator.validate(operation, {
+    const findings: Finding[] = validator.findings(operation, {
       status: response.status,
       headers: response.headers,
       body,
     });
+    if (response.status >= 500)
+      findings.unshift({
+        check: 'no-server-error',
+        message: `status ${response.status}: ${body.slice(0, 200)}`,
+      });
     coverage.record(operation?.operationId ?? SERVER_LEVEL, response.status);
-    if (problems.length > 0) {
-      coverage.violation(
-        `${method} ${path} → ${response.status} (${operation?.operationId ?? 'no operation'}):\n    ${problems.join('\n    ')}`,
-      );
+    const statusBroken = findings.some((finding) => finding.check === 'declared-status');
+    const where = `${method} ${path} → ${response.status} (${operation?.operationId ?? 'no operation'})`;
+    for (const name of RESPONSE_CHECKS) {
+      const broken = findings.filter((finding) => finding.check === name);
+      // An undeclared status has no declaration to check headers, type and body against.
+      if (broken.length === 0 && !(statusBroken && name !== 'no-server-error')) tally.pass(name);
+      for (const finding of broken) tally.fail(name, `${where}: ${finding.message}`);
+    }
+    if (findings.length > 0) {
+      const lines = findings.map((finding) => `[${finding.check}] ${finding.message}`);
+      coverage.violation(`${where}:\n    ${lines.join('\n    ')}`);
     }
   }
 }

@@ -1,10 +1,14 @@
 // The contract suite: one file, so every suite shares one target and the final coverage check
 // sees every response of the run. Which target is chosen is up to the environment (see README).
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { tally } from './check-tally.ts';
+import { CHECKS, type CheckName } from './checks.ts';
 import { createContract } from './contract.ts';
 import { coverage, renderMatrix, unexercised } from './coverage.ts';
 import { fuzzFindingsSuite } from './fuzz-findings.ts';
+import { genericChecksSuite } from './generic/generic-suite.ts';
 import { createPacer, maxWaitSeconds } from './pacer.ts';
+import { buildReport, renderChecks, scenarios, writeReport } from './report.ts';
 import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
 import { conditionalRequestsSuite } from './suites/conditional-requests.ts';
@@ -31,7 +35,26 @@ const c = createContract(
   createPacer({ maxWaitSeconds: waitBudget }),
 );
 vi.setConfig({ testTimeout: 60_000 + waitBudget * 1000 });
-afterAll(() => c.target.close());
+const startedAt = new Date();
+
+// The summary (and the JSON report, with --report) come at the end of every run, filtered or not.
+afterAll(async () => {
+  const report = buildReport(c, startedAt);
+  console.log(renderChecks(report));
+  if (process.env.CONTRACT_REPORT_FILE) await writeReport(process.env.CONTRACT_REPORT_FILE, report);
+  await c.target.close();
+});
+
+// Hand-written tests count as scenarios in the report; the generic checks count their own probes.
+beforeEach(({ task, onTestFinished }) => {
+  if (task.suite?.name === 'generic checks' || task.suite?.name === 'checks') return;
+  onTestFinished(() => {
+    if (task.result?.state === 'fail') {
+      scenarios.failures++;
+      scenarios.failed.push(`${task.suite?.name ?? ''} > ${task.name}`);
+    } else scenarios.passes++;
+  });
+});
 
 // Every response was validated by the contract fetch; a broken promise fails the test that got it.
 afterEach(() => {
@@ -40,6 +63,7 @@ afterEach(() => {
 });
 
 serviceSuite(c);
+genericChecksSuite(c);
 listCoursesSuite(c);
 conditionalRequestsSuite(c);
 createCourseSuite(c);
@@ -65,5 +89,14 @@ describe('coverage', () => {
       console.log(`Ajv strict-mode notes on the spec:\n  ${c.validator.strictWarnings.join('\n  ')}`);
     expect(coverage.violations, 'responses broke the contract during the run').toEqual([]);
     expect(unexercised(c.spec), 'declared responses never exercised').toEqual([]);
+  });
+});
+
+describe('checks', () => {
+  // One test per check, so a CI report lists every check by name with its verdict over the run.
+  const checks = (Object.keys(CHECKS) as CheckName[]).filter((name) => name !== 'scenario');
+  test.each(checks)('check %s held wherever it was made', (name) => {
+    const { failures, examples } = tally.entry(name);
+    expect(failures, `${CHECKS[name]}\n${examples.join('\n')}`).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { type CourseClient, createCourseClient, type KeyEnvironment, type Scope } from '../sdk/index.ts';
+import { type AuthBudget, createAuthBudget } from './auth-budget.ts';
 import { createContractFetch } from './contract-fetch.ts';
 import type { Pacer } from './pacer.ts';
 import { type ContractSpec, loadContractSpec } from './spec.ts';
@@ -30,6 +31,8 @@ export interface Contract {
   validator: ResponseValidator;
   /** Waits out the server's failed-authentication limit; absent where a test provokes that 429 itself. */
   pacer: Pacer | undefined;
+  /** What the run may still spend on failed authentication; credential checks plan their probes with it. */
+  budget: AuthBudget;
   fetch: typeof fetch;
   /** A raw call, for what the SDK cannot express; `json` is sent as an `application/json` body. */
   call(path: string, init?: RequestInit & { json?: unknown }): Promise<RawReply>;
@@ -58,7 +61,8 @@ let subjects = 0;
  */
 export function createContract(target: Target, spec = loadContractSpec(), pacer?: Pacer): Contract {
   const validator = createResponseValidator(spec);
-  const contractFetch = createContractFetch(target, spec, validator, pacer);
+  const budget = createAuthBudget(target.authFailurePolicy);
+  const contractFetch = createContractFetch(target, spec, validator, pacer, budget);
   const client = (credentials: { apiKey?: string; idToken?: string; apiKeyHeader?: boolean } = {}) =>
     createCourseClient({ baseUrl: target.baseUrl, fetch: contractFetch, maxRetries: 0, ...credentials });
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -68,6 +72,7 @@ export function createContract(target: Target, spec = loadContractSpec(), pacer?
     spec,
     validator,
     pacer,
+    budget,
     fetch: contractFetch,
     client,
     subject,

@@ -1,5 +1,8 @@
 import type { ContractSpec } from './spec.ts';
 
+/** Statuses answered per operation: counted by the run, or a plain set from a caller. */
+type Seen = ReadonlyMap<string, ReadonlySet<string> | ReadonlyMap<string, number>>;
+
 /** A pseudo operation id for answers to requests no operation matches (unknown path, wrong method). */
 export const SERVER_LEVEL = '(server)';
 
@@ -8,15 +11,16 @@ export const SERVER_LEVEL = '(server)';
  * check the target could not support (with its reason). Module state, shared by all suites of a run.
  */
 export const coverage = {
-  seen: new Map<string, Set<string>>(),
+  /** Answers per operation and status. */
+  seen: new Map<string, Map<string, number>>(),
   violations: [] as string[],
   limitations: [] as string[],
   pending: [] as string[],
 
   /** Notes that `operationId` answered `status`. */
   record(operationId: string, status: number): void {
-    const statuses = this.seen.get(operationId) ?? new Set<string>();
-    statuses.add(String(status));
+    const statuses = this.seen.get(operationId) ?? new Map<string, number>();
+    statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
     this.seen.set(operationId, statuses);
   },
   /** Notes a broken promise; the test it happened in fails, and so does the run. */
@@ -35,7 +39,7 @@ export const coverage = {
 };
 
 /** A declared pair that no response exercised and the spec does not mark untestable. */
-export function unexercised(spec: ContractSpec, seen = coverage.seen): string[] {
+export function unexercised(spec: ContractSpec, seen: Seen = coverage.seen): string[] {
   return spec.operations.flatMap((op) =>
     op.responses
       .filter((r) => r.untestable === undefined && !seen.get(op.operationId)?.has(r.status))
@@ -49,7 +53,7 @@ export function unexercised(spec: ContractSpec, seen = coverage.seen): string[] 
  *
  * @example console.log(renderMatrix(loadContractSpec(), 'built-in'));
  */
-export function renderMatrix(spec: ContractSpec, targetName: string, seen = coverage.seen): string {
+export function renderMatrix(spec: ContractSpec, targetName: string, seen: Seen = coverage.seen): string {
   const statuses = [...new Set(spec.operations.flatMap((op) => op.responses.map((r) => r.status)))].sort();
   const width = Math.max(...spec.operations.map((op) => op.operationId.length));
   const reasons = new Map<string, string>();
@@ -68,7 +72,7 @@ export function renderMatrix(spec: ContractSpec, targetName: string, seen = cove
   const lines = [`Contract coverage against ${targetName}`, header, '─'.repeat(header.length), ...rows];
   lines.push('✓ exercised   ✗ never exercised   – not testable from outside:');
   for (const [status, reason] of reasons) lines.push(`  ${status}: ${reason}`);
-  const serverLevel = [...(seen.get(SERVER_LEVEL) ?? [])].sort();
+  const serverLevel = [...(seen.get(SERVER_LEVEL)?.keys() ?? [])].sort();
   lines.push(`Server-level answers checked (no operation): ${serverLevel.join(', ') || 'none'}`);
   lines.push(`Target limitations: ${coverage.limitations.length === 0 ? 'none' : ''}`);
   for (const limitation of coverage.limitations) lines.push(`  - ${limitation}`);

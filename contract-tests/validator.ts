@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { Finding } from './checks.ts';
 import type { ContractSpec, ResponseDecl, SpecOperation } from './spec.ts';
 
 /** What the validator needs of a response: its status, headers and body text. */
@@ -14,6 +15,8 @@ export interface ResponseSnapshot {
 export interface ResponseValidator {
   /** Checks a response to `operation` (or, with `undefined`, a server-level answer such as 404 or 405). */
   validate(operation: SpecOperation | undefined, response: ResponseSnapshot): string[];
+  /** The same checks, each broken promise with the check that found it (`declared-status`, `body-schema`, …). */
+  findings(operation: SpecOperation | undefined, response: ResponseSnapshot): Finding[];
   /** What Ajv's strict mode noted about the spec's schemas without refusing them (see `createResponseValidator`). */
   readonly strictWarnings: readonly string[];
 }
@@ -78,52 +81,62 @@ export function createResponseValidator(spec: ContractSpec): ResponseValidator {
     if (validate(value)) return [];
     return [`${what} breaks ${pointer}: ${ajv.errorsText(validate.errors, { dataVar: what })}`];
   };
+  const found = (check: Finding['check']) => (message: string) => ({ check, message });
 
-  function checkHeaders(decl: ResponseDecl, headers: Headers): string[] {
-    return decl.headers.flatMap((header) => {
-      const raw = headers.get(header.name);
-      if (raw === null) return header.required ? [`required header ${header.name} is missing`] : [];
-      const numeric =
-        (header.type === 'integer' || header.type === 'number') && /^-?\d+(\.\d+)?$/.test(raw.trim());
-      return check(header.schemaPointer, numeric ? Number(raw) : raw, `header ${header.name}`);
-    });
+  function checkHeaders(decl: ResponseDecl, headers: Headers): Finding[] {
+    return decl.headers
+      .flatMap((header) => {
+        const raw = headers.get(header.name);
+        if (raw === null) return header.required ? [`required header ${header.name} is missing`] : [];
+        const numeric =
+          (header.type === 'integer' || header.type === 'number') && /^-?\d+(\.\d+)?$/.test(raw.trim());
+        return check(header.schemaPointer, numeric ? Number(raw) : raw, `header ${header.name}`);
+      })
+      .map(found('declared-headers'));
   }
 
-  function checkBody(decl: ResponseDecl, response: ResponseSnapshot): string[] {
+  function checkBody(decl: ResponseDecl, response: ResponseSnapshot): Finding[] {
+    const contentType = found('declared-content-type');
     if (decl.content.length === 0)
-      return response.body === '' ? [] : ['a body was sent where none is declared'];
+      return response.body === '' ? [] : [contentType('a body was sent where none is declared')];
     const type = essence(response.headers.get('content-type'));
     const content = decl.content.find((c) => c.mediaType === type);
-    if (!content)
-      return [
-        `Content-Type '${type}' is not the declared ${decl.content.map((c) => c.mediaType).join(' or ')}`,
-      ];
+    if (!content) {
+      const declared = decl.content.map((c) => c.mediaType).join(' or ');
+      return [contentType(`Content-Type '${type}' is not the declared ${declared}`)];
+    }
     let body: unknown;
     try {
       body = JSON.parse(response.body);
     } catch {
-      return [`the ${type} body is not JSON: ${response.body.slice(0, 80)}`];
+      return [found('body-schema')(`the ${type} body is not JSON: ${response.body.slice(0, 80)}`)];
     }
     const problems = check(content.schemaPointer, body, 'body');
     if (type === 'application/problem+json')
       problems.push(...checkProblem(body as Record<string, unknown>, response));
-    return problems;
+    return problems.map(found('body-schema'));
+  }
+
+  function findings(operation: SpecOperation | undefined, response: ResponseSnapshot): Finding[] {
+    const decl = operation ? declaredResponse(operation, response.status) : spec.serverLevel;
+    const status = found('declared-status');
+    if (!decl) {
+      const declared = operation?.responses.map((r) => r.status).join(', ');
+      return [
+        status(
+          `status ${response.status} is not declared for ${operation?.operationId} (declared: ${declared})`,
+        ),
+      ];
+    }
+    if (!operation && response.status < 400)
+      return [status(`status ${response.status} answered a request no operation matches`)];
+    return [...checkHeaders(decl, response.headers), ...checkBody(decl, response)];
   }
 
   return {
     strictWarnings,
-    validate(operation, response) {
-      const decl = operation ? declaredResponse(operation, response.status) : spec.serverLevel;
-      if (!decl) {
-        const declared = operation?.responses.map((r) => r.status).join(', ');
-        return [
-          `status ${response.status} is not declared for ${operation?.operationId} (declared: ${declared})`,
-        ];
-      }
-      if (!operation && response.status < 400)
-        return [`status ${response.status} answered a request no operation matches`];
-      return [...checkHeaders(decl, response.headers), ...checkBody(decl, response)];
-    },
+    findings,
+    validate: (operation, response) => findings(operation, response).map((finding) => finding.message),
   };
 }
 

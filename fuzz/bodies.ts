@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import type { SchemaCheck } from './request-schemas.ts';
-import { resolveSchema, schemaArbitrary } from './schema-arbitrary.ts';
+import { resolveSchema } from '../contract-tests/resolve-schema.ts';
+import type { SchemaCheck } from '../contract-tests/schema-check.ts';
+import { schemaArbitrary } from './schema-arbitrary.ts';
 
 type Schema = Record<string, unknown>;
 

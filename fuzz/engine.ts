@@ -1,11 +1,12 @@
 import fc from 'fast-check';
+import { operationShapes } from '../contract-tests/operation-shapes.ts';
+import { requestSchemaCheck } from '../contract-tests/schema-check.ts';
 import { loadContractSpec } from '../contract-tests/spec.ts';
 import type { Target } from '../contract-tests/targets/target.ts';
 import { createResponseValidator, type ResponseSnapshot } from '../contract-tests/validator.ts';
 import { type CheckFailure, checkResponse } from './checks.ts';
 import { toCurl } from './curl.ts';
-import { fuzzOperations } from './operations.ts';
-import { requestSchemaCheck } from './request-schemas.ts';
+
 import { type FuzzRequest, requestArbitrary } from './requests.ts';
 import { freshCourses, openFuzzSession } from './session.ts';
 
@@ -54,7 +55,7 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
   const validator = createResponseValidator(spec);
   const check = requestSchemaCheck(spec.document);
   const session = await openFuzzSession(target);
-  const operations = fuzzOperations(spec);
+  const operations = operationShapes(spec);
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const deadline = Date.now() + (options.seconds ?? 60) * 1000;
   const pairs = new Set<string>();

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import type { FuzzParameter } from './operations.ts';
-import type { SchemaCheck } from './request-schemas.ts';
+import type { ParameterShape } from '../contract-tests/operation-shapes.ts';
+import type { SchemaCheck } from '../contract-tests/schema-check.ts';
 import { schemaArbitrary } from './schema-arbitrary.ts';
 import type { FuzzSession } from './session.ts';
 
 /** One generated parameter value (`undefined`: not sent) and whether the spec allows it (`undefined`: the spec cannot say). */
 export interface ParameterChoice {
-  parameter: FuzzParameter;
+  parameter: ParameterShape;
   value: string | undefined;
   valid: boolean | undefined;
 }
@@ -46,7 +46,7 @@ const NASTY = [
 ];
 
 /** Values that exist on the target, so that some requests reach real records. */
-function knownValues(parameter: FuzzParameter, session: FuzzSession): string[] {
+function knownValues(parameter: ParameterShape, session: FuzzSession): string[] {
   if (parameter.name === 'courseId') return session.courseIds;
   if (parameter.name === 'keyId') return session.revocableKeyIds;
   return [];
@@ -62,7 +62,7 @@ const sendableInHeader = (value: string) => /^[\x20-\x7E\t]*$/.test(value) && va
  * @example fc.sample(parameterArbitrary(limit, session, check), 5);
  */
 export function parameterArbitrary(
-  parameter: FuzzParameter,
+  parameter: ParameterShape,
   session: FuzzSession,
   check: SchemaCheck,
   document: Record<string, unknown>,

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
+import type { OperationShape } from '../contract-tests/operation-shapes.ts';
+import type { SchemaCheck } from '../contract-tests/schema-check.ts';
 import { type BodyChoice, bodyArbitrary } from './bodies.ts';
 import { credentialArbitrary } from './credentials.ts';
-import type { FuzzOperation } from './operations.ts';
 import { type ParameterChoice, parameterArbitrary } from './parameters.ts';
-import type { SchemaCheck } from './request-schemas.ts';
 import type { FuzzSession } from './session.ts';
 
 /** What a generated request should get: accepted (`valid`), refused with a 4xx (`invalid`), or either (`any`). */
@@ -11,7 +11,7 @@ type Expectation = 'valid' | 'invalid' | 'any';
 
 /** One generated HTTP request, ready to send and to print as a `curl` line. */
 export interface FuzzRequest {
-  operation: FuzzOperation;
+  operation: OperationShape;
   method: string;
   /** Path and query, relative to the target's base URL. */
   path: string;
@@ -29,7 +29,7 @@ function expectationOf(parts: (boolean | undefined)[]): Expectation {
 }
 
 function assemble(
-  operation: FuzzOperation,
+  operation: OperationShape,
   credential: { label: string; headers: [string, string][]; valid: boolean },
   parameters: ParameterChoice[],
   body: BodyChoice | undefined,
@@ -73,7 +73,7 @@ function assemble(
  * @example fc.sample(requestArbitrary(operation, session, check, document), 3);
  */
 export function requestArbitrary(
-  operation: FuzzOperation,
+  operation: OperationShape,
   session: FuzzSession,
   check: SchemaCheck,
   document: Record<string, unknown>,

@@ -1,21 +1,7 @@
 import fc from 'fast-check';
+import { resolveSchema } from '../contract-tests/resolve-schema.ts';
 
 type Schema = Record<string, unknown>;
-
-/** Follows `$ref`s (`#/…` pointers into `document`) until a schema without one. */
-export function resolveSchema(document: Schema, schema: Schema): Schema {
-  let current = schema;
-  while (typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>(
-        (node, part) => (node as Schema)[part.replace(/~1/g, '/').replace(/~0/g, '~')],
-        document,
-      ) as Schema;
-  }
-  return current;
-}
 
 const DAY_MS = 86_400_000;
 

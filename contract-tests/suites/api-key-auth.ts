@@ -15,15 +15,24 @@ const COURSE_CALLS: Array<[string, string]> = [
 ];
 const BODY = { name: 'Refused', description: '' };
 
-/** Every course operation refuses, with 401 before anything else, each kind of bad API-key credential. */
+/**
+ * Every course operation refuses, with 401 before anything else, each kind of bad API-key credential.
+ * Each refusal is a failed authentication: unless the server's failed-authentication quota holds
+ * the full plan (see `auth-budget.ts`), each kind is tried on one operation, the operations taking
+ * turns (the generic `credential-required` check probes each of them).
+ */
 export function apiKeyAuthSuite(c: Contract): void {
   describe('API-key authentication (401)', () => {
+    let turn = 0;
     async function expectEveryCourseCall(
       headers: Record<string, string>,
       code: string,
       challengeError: boolean,
     ) {
-      for (const [method, path] of COURSE_CALLS) {
+      const calls = c.budget.full
+        ? COURSE_CALLS
+        : [COURSE_CALLS[turn++ % COURSE_CALLS.length] as [string, string]];
+      for (const [method, path] of calls) {
         const json = method === 'POST' || method === 'PATCH' ? BODY : undefined;
         const reply = await c.call(path, { method, headers, json });
         expectRawProblem(reply, 401, code);

@@ -13,6 +13,9 @@ const SMALL_LIMITS = {
   AUTH_FAILURE_LIMIT_MAX: '3',
 };
 
+/** Failed authentication is effectively unlimited on the built-in server: the suite fails it on purpose. */
+const UNLIMITED_AUTH_FAILURES = '1000000';
+
 /** Where the built-in server keeps its state: PostgreSQL and Redis when given, else sql.js and memory. */
 interface BuiltInBackend {
   DATABASE_URL?: string | undefined;
@@ -41,7 +44,7 @@ export async function startBuiltInTarget(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '100',
-      AUTH_FAILURE_LIMIT_MAX: '1000000',
+      AUTH_FAILURE_LIMIT_MAX: UNLIMITED_AUTH_FAILURES,
       IDP_ISSUER: idp.issuer,
       IDP_AUDIENCE: idp.audience,
       IDP_JWKS_URL: idp.jwksUrl,
@@ -56,6 +59,10 @@ export async function startBuiltInTarget(
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => idp.sign({ sub: subject }),
     idp: { sign: idp.sign, jwks: idp.jwks },
+    authFailurePolicy: {
+      quota: Number(env.AUTH_FAILURE_LIMIT_MAX ?? UNLIMITED_AUTH_FAILURES),
+      windowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
+    },
     withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS, backend),
     unsupported: {},
     async close() {

@@ -3,6 +3,7 @@ import { createCourseServiceMock } from '../../mocks/index.ts';
 import type { Target } from './target.ts';
 
 const BASE_URL = 'http://course-service.mock';
+const UNLIMITED_AUTH_FAILURES = 1_000_000;
 
 /**
  * The msw mocks as a target: msw's `setupServer` intercepts this process's `fetch`, as it does in a
@@ -17,7 +18,7 @@ export async function mocksTarget(
 ): Promise<Target> {
   const mock = createCourseServiceMock({
     baseUrl: BASE_URL,
-    rateLimit: { authFailureMax: 1_000_000, ...rateLimit },
+    rateLimit: { authFailureMax: UNLIMITED_AUTH_FAILURES, ...rateLimit },
   });
   const interceptor = setupServer(...mock.handlers);
   interceptor.listen({ onUnhandledRequest: 'error' });
@@ -34,6 +35,10 @@ export async function mocksTarget(
       return ((await response.json()) as { idToken: string }).idToken;
     },
     idp: {},
+    authFailurePolicy: {
+      quota: rateLimit.authFailureMax ?? UNLIMITED_AUTH_FAILURES,
+      windowSeconds: rateLimit.windowSeconds ?? 60,
+    },
     // Both sets of handlers cannot intercept at once: the small-quota mock replaces this one until closed.
     withSmallLimits: async () => {
       interceptor.close();

@@ -1,4 +1,5 @@
 import type { JWK, JWSHeaderParameters, JWTPayload } from 'jose';
+import type { QuotaPolicy } from '../auth-budget.ts';
 
 /** What the suite can do with the target's identity provider beyond asking it for tokens. */
 interface IdentityProviderAccess {
@@ -23,6 +24,8 @@ export interface Target {
   issueIdToken(subject: string): Promise<string>;
   /** Further access to the identity provider; what is missing is explained in `unsupported`. */
   idp: IdentityProviderAccess;
+  /** Its failed-authentication policy, when the target sets it itself (a deployment advertises its own). */
+  authFailurePolicy?: QuotaPolicy;
   /** A sibling target with small quotas (5 per 2 s, 3 failed authentications), for the 429 checks. */
   withSmallLimits?: () => Promise<Target>;
   /** Why a capability above is absent: printed as a limitation of the run, never skipped silently. */

@@ -131,6 +131,17 @@ export const openApiDocument: OpenApiDocument = {
                   }
                 }
               }
+            },
+            "links": {
+              "NextPage": {
+                "operationId": "listCourses",
+                "parameters": {
+                  "cursor": "$response.body#/nextCursor",
+                  "limit": "$request.query.limit",
+                  "status": "$request.query.status"
+                },
+                "description": "The next page, with the same page size and filter, while `hasMore` is true."
+              }
             }
           },
           "304": {
@@ -229,6 +240,50 @@ export const openApiDocument: OpenApiDocument = {
                     "$ref": "#/components/examples/DraftCourse"
                   }
                 }
+              }
+            },
+            "links": {
+              "GetCourse": {
+                "operationId": "getCourse",
+                "parameters": {
+                  "courseId": "$response.body#/id"
+                },
+                "description": "The course just created, which is there at once."
+              },
+              "UpdateCourse": {
+                "operationId": "updateCourse",
+                "parameters": {
+                  "courseId": "$response.body#/id"
+                },
+                "description": "Change the course just created."
+              },
+              "DeleteCourse": {
+                "operationId": "deleteCourse",
+                "parameters": {
+                  "courseId": "$response.body#/id"
+                },
+                "description": "Delete the course just created; after that every link answers `404`."
+              },
+              "PublishCourse": {
+                "operationId": "publishCourse",
+                "parameters": {
+                  "courseId": "$response.body#/id"
+                },
+                "description": "Publish the course just created."
+              },
+              "ArchiveCourse": {
+                "operationId": "archiveCourse",
+                "parameters": {
+                  "courseId": "$response.body#/id"
+                },
+                "description": "Archive the course just created."
+              },
+              "RestoreCourse": {
+                "operationId": "restoreCourse",
+                "parameters": {
+                  "courseId": "$response.body#/id"
+                },
+                "description": "Restore the course just created once it is archived."
               }
             }
           },
@@ -750,6 +805,17 @@ export const openApiDocument: OpenApiDocument = {
                   }
                 }
               }
+            },
+            "links": {
+              "NextPage": {
+                "operationId": "listApiKeys",
+                "parameters": {
+                  "cursor": "$response.body#/nextCursor",
+                  "limit": "$request.query.limit",
+                  "environment": "$request.query.environment"
+                },
+                "description": "The next page, with the same page size and filter, while `hasMore` is true."
+              }
             }
           },
           "400": {
@@ -864,6 +930,15 @@ export const openApiDocument: OpenApiDocument = {
                     }
                   }
                 }
+              }
+            },
+            "links": {
+              "RevokeApiKey": {
+                "operationId": "revokeApiKey",
+                "parameters": {
+                  "keyId": "$response.body#/id"
+                },
+                "description": "Revoke the key just created."
               }
             }
           },

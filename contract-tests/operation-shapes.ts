@@ -1,26 +1,30 @@
-import type { ContractSpec, SpecOperation } from '../contract-tests/spec.ts';
-import { resolveSchema } from './schema-arbitrary.ts';
+import { resolveSchema } from './resolve-schema.ts';
+import type { ContractSpec, SpecOperation } from './spec.ts';
 
 type Obj = Record<string, unknown>;
 
 /** A parameter of an operation, with its schema resolved. */
-export interface FuzzParameter {
+export interface ParameterShape {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
   schema: Obj;
+  /** The parameter's own `example`, when the spec gives one. */
+  example: unknown;
 }
 
 /** The credential an operation takes, from its `security` requirement. */
 export type CredentialKind = 'apiKey' | 'idToken' | 'mcp' | 'none';
 
-/** What the fuzzer needs to know to build requests for one operation of the spec. */
-export interface FuzzOperation {
+/** What it takes to build requests for one operation of the spec (the fuzzer and the generic checks). */
+export interface OperationShape {
   spec: SpecOperation;
-  parameters: FuzzParameter[];
+  parameters: ParameterShape[];
   /** The JSON body schema, when the operation takes one. */
   body: { schema: Obj; required: boolean } | undefined;
   credential: CredentialKind;
+  /** The names of the security schemes the operation accepts, in the spec's order. */
+  schemes: string[];
 }
 
 function credentialOf(security: Obj[] | undefined): CredentialKind {
@@ -33,11 +37,12 @@ function credentialOf(security: Obj[] | undefined): CredentialKind {
 
 /**
  * Every operation of the spec with its parameters (path-level and operation-level, `$ref`s
- * resolved), its JSON request body and its credential: the fuzzer's whole view of the API.
+ * resolved), its JSON request body and its credential: the request side of the API, as the fuzzer and
+ * the generic checks see it.
  *
- * @example const operations = fuzzOperations(loadContractSpec());
+ * @example const operations = operationShapes(loadContractSpec());
  */
-export function fuzzOperations(spec: ContractSpec): FuzzOperation[] {
+export function operationShapes(spec: ContractSpec): OperationShape[] {
   const document = spec.document;
   const paths = document.paths as Record<string, Obj>;
   return spec.operations.map((operation) => {
@@ -47,19 +52,22 @@ export function fuzzOperations(spec: ContractSpec): FuzzOperation[] {
       .map((parameter) => resolveSchema(document, parameter))
       .map((parameter) => ({
         name: parameter.name as string,
-        in: parameter.in as FuzzParameter['in'],
+        in: parameter.in as ParameterShape['in'],
         required: parameter.required === true,
         schema: resolveSchema(document, (parameter.schema ?? {}) as Obj),
+        example: parameter.example,
       }));
     const requestBody = declared.requestBody
       ? resolveSchema(document, declared.requestBody as Obj)
       : undefined;
     const json = (requestBody?.content as Obj | undefined)?.['application/json'] as Obj | undefined;
+    const security = (declared.security ?? document.security) as Obj[] | undefined;
     return {
       spec: operation,
       parameters,
       body: json ? { schema: json.schema as Obj, required: requestBody?.required === true } : undefined,
-      credential: credentialOf((declared.security ?? document.security) as Obj[] | undefined),
+      credential: credentialOf(security),
+      schemes: (security ?? []).flatMap((requirement) => Object.keys(requirement)),
     };
   });
 }

@@ -7,14 +7,16 @@ type Schema = Record<string, unknown>;
 export type SchemaCheck = (schema: Schema, value: unknown) => boolean;
 
 /**
- * Validates request values (bodies, parameters) against the spec's schemas, so the fuzzer knows
- * from the contract itself (not from its own intentions) whether a request it built is valid.
- * Parameters are coerced from text as openapi-backend coerces them.
+ * Validates request values (bodies, parameters) against the spec's schemas, so the fuzzer and the
+ * generic checks know from the contract itself (not from their own intentions) whether a request
+ * they built is valid.
+ * Parameters are coerced from text as openapi-backend coerces them; `coerce: false` judges a JSON
+ * body, which the server takes as it is (`{"name": 42}` is no name).
  *
  * @example const valid = requestSchemaCheck(document)(schema, { name: 'x', description: '' });
  */
-export function requestSchemaCheck(document: Schema): SchemaCheck {
-  const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, coerceTypes: true });
+export function requestSchemaCheck(document: Schema, coerce = true): SchemaCheck {
+  const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, coerceTypes: coerce });
   addFormats.default(ajv);
   ajv.addSchema(document, 'openapi.json');
   const compiled = new WeakMap<Schema, ReturnType<typeof ajv.compile>>();
