@@ -3,7 +3,7 @@
  * the response validator, and the targets.
  *
  * @example
- * import { createResponseValidator, loadContractSpec } from 'course-service/contract-tests';
+ * import { createResponseValidator, loadContractSpec } from '@course-service/contract-tests';
  * const spec = loadContractSpec();
  * const problems = createResponseValidator(spec).validate(spec.find('GET', '/healthz'), snapshot);
  *
@@ -13,7 +13,6 @@ export { type Contract, createContract, type RawReply } from './contract.ts';
 export { createContractFetch } from './contract-fetch.ts';
 export { renderMatrix, unexercised } from './coverage.ts';
 export { type ContractSpec, loadContractSpec, type SpecOperation } from './spec.ts';
-export { startBuiltInTarget } from './targets/built-in-target.ts';
 export { type RemoteTargetOptions, remoteTarget } from './targets/remote-target.ts';
 export { selectTarget } from './targets/select-target.ts';
 export type { Target } from './targets/target.ts';

@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../server/test-support/server-process.ts';
 
 // The packages as a user gets them: packed from this repository (each `prepack` builds it), then
 // installed from the tarballs into fresh projects, with the registry for their dependencies.
@@ -83,6 +84,8 @@ beforeAll(() => {
     'mocks',
     '-w',
     'server',
+    '-w',
+    'contract-tests',
     '--pack-destination',
     work,
     '--json',
@@ -261,5 +264,86 @@ export type App = Awaited<ReturnType<typeof createApp>>;
 `,
     );
     expect(typecheck(dir)).toBe('');
+  });
+});
+
+/** The packages installed in `dir`'s node_modules, scoped ones as `@scope/name`. */
+function installedPackages(dir: string): Set<string> {
+  const { out } = npm(dir, ['ls', '--all', '--parseable']);
+  return new Set(
+    out
+      .split('\n')
+      .filter((line) => line.includes('node_modules/'))
+      .map((line) => line.slice(line.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+  );
+}
+
+describe('@course-service/contract-tests, installed from its tarball', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    // A real server to check, with room for the suite's deliberate failed authentications.
+    server = await startServerProcess({
+      DATA_DIR: mkdtempSync(join(work, 'contract-data-')),
+      AUTH_FAILURE_LIMIT_MAX: '1000000',
+    });
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  /** Runs `course-contract` against the server; its status, output and the JSON report it wrote. */
+  function check(dir: string, node24: boolean) {
+    const [command, prefix] = node24 ? ['npx', ['-y', 'node@24']] : [process.execPath, []];
+    const bin = join(dir, 'node_modules/@course-service/contract-tests/dist/contract-tests/cli.js');
+    const args = ['--base-url', server.url, '--junit', 'contract.xml', '--report', 'contract.json'];
+    const run = spawnSync(command as string, [...(prefix as string[]), bin, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 200_000,
+    });
+    const report = JSON.parse(readFileSync(join(dir, 'contract.json'), 'utf8')) as { passed: boolean };
+    return { status: run.status, output: run.stdout + run.stderr, report };
+  }
+
+  it('adds only its own few dependencies (no server, no msw) beside vitest, its peer, and compiles strictly', () => {
+    const dir = project('contract-consumer', {
+      'tsconfig.json': strictTsconfig(['node']),
+      'use.ts': `import { createResponseValidator, loadContractSpec, type ResponseSnapshot } from '@course-service/contract-tests';
+const spec = loadContractSpec();
+const health = spec.find('GET', '/healthz');
+export const check = (snapshot: ResponseSnapshot): string[] => (health ? createResponseValidator(spec).validate(health, snapshot) : []);
+`,
+    });
+    install(dir, ['vitest@4.1.12', '@types/node@20.19.43']);
+    const before = installedPackages(dir);
+    install(dir, [tarballs['@course-service/contract-tests'] as string]);
+    const added = [...installedPackages(dir)].filter((name) => !before.has(name));
+    const manifest = JSON.parse(
+      readFileSync(join(dir, 'node_modules/@course-service/contract-tests/package.json'), 'utf8'),
+    ) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'jose', 'yaml']);
+    expect(added).toContain('@course-service/contract-tests');
+    expect(
+      added.filter((name) =>
+        /^(koa|pg|ioredis|sql\.js|msw|openapi-backend|@modelcontextprotocol\/)/.test(name),
+      ),
+    ).toEqual([]);
+    expect(added.length).toBeLessThanOrEqual(10);
+    expect(typecheck(dir)).toBe('');
+  });
+
+  it('checks a running server with vitest 4 on Node 20, writing the JUnit and JSON reports', () => {
+    const { status, output, report } = check(join(work, 'contract-consumer'), false);
+    expect(status, output).toBe(0);
+    expect(report.passed).toBe(true);
+    expect(readFileSync(join(work, 'contract-consumer', 'contract.xml'), 'utf8')).toMatch(
+      /<testsuites[^>]* failures="0"/,
+    );
+  });
+
+  it('does the same with vitest 5 (Node 22 or later: Node 24 from the registry)', () => {
+    const dir = project('contract-consumer-vitest5');
+    install(dir, ['vitest@5', tarballs['@course-service/contract-tests'] as string], true);
+    const { status, output, report } = check(dir, true);
+    expect(status, output).toBe(0);
+    expect(report.passed).toBe(true);
   });
 });
