@@ -26,7 +26,7 @@ export class SqljsStore implements Store {
   #apiKeySeq: number;
   #closed: Promise<void> | undefined;
   readonly #model: ReadModel;
-  // Claims live in memory: one process owns the data directory (its lock file proves it).
+  // Claims live in memory: one process owns the data directory (its data-directory lock proves it).
   readonly #claims = new Set<string>();
 
   /** Use `openSqljsStore`; this wires parts it has already opened and recovered. */
