@@ -28,7 +28,7 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: [
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
-            'contract-tests/{validator,pacing,parity}.test.ts',
+            'contract-tests/{validator,pacing,parity,text-rule}.test.ts',
           ],
           exclude: ['server/scale-out/**'],
         },

@@ -14,10 +14,17 @@ export type CourseId = string;
 export type ApiKeyId = string;
 
 /**
- * At least one non-space character, at most 200 characters.
+ * At least one non-space character, at most 200 characters, no control characters
+ * (U+0000–U+001F).
+ *
  */
 export type CourseName = string;
 
+/**
+ * At most 5000 characters. Tab, line feed and carriage return are the only control
+ * characters (U+0000–U+001F) allowed.
+ *
+ */
 export type CourseDescription = string;
 
 /**
@@ -115,7 +122,9 @@ export type ApiKeyFields = {
 export type ApiKey = ApiKeyFields;
 
 /**
- * A descriptive label, e.g. where the key is used.
+ * A descriptive label, e.g. where the key is used: at least one non-space character, no
+ * control characters (U+0000–U+001F).
+ *
  */
 export type ApiKeyName = string;
 
