@@ -35,7 +35,8 @@ export async function devIdentityAnswer(
   bodyLimit: number,
   headers: HeaderList,
 ): Promise<Answer | undefined> {
-  if (request.path === '/dev/.well-known/jwks.json' && provider.jwks && request.method === 'GET') {
+  const reads = request.method === 'GET' || request.method === 'HEAD';
+  if (request.path === '/dev/.well-known/jwks.json' && provider.jwks && reads) {
     headers.set('Content-Type', JSON_TYPE);
     return { status: 200, headers: headers.flat(), body: JSON.stringify(await provider.jwks()) };
   }

@@ -73,9 +73,11 @@ function notRouted(request: IncomingRequest, router: OperationRouter, instance: 
 
 /**
  * Creates the service's HTTP entry: a request's parts in, its answer out, for any transport.
- * Routes by the spec (404, 405 with `Allow`), runs the pipeline, and renders what it gives: the
- * operation's answer, a problem (with the headers the steps had gathered), or the answer of the
- * protocol that serves the operation. Every answer carries `X-Request-Id`. Never throws.
+ * Routes by the spec (404, 405 with `Allow`; `HEAD` runs the path's `GET`), runs the pipeline, and
+ * renders what it gives: the operation's answer, a problem (with the headers the steps had
+ * gathered), or the answer of the protocol that serves the operation. Every answer carries
+ * `X-Request-Id`. A `HEAD` answer keeps its body, so the adapter can send the length a `GET` would
+ * get; adapters send the headers alone. Never throws.
  */
 export function createRequestHandler(
   deps: RequestHandlerDeps,
