@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { clientErrorHandler } from './http/client-error.ts';
 import { openStore } from './store/open-store.ts';
 
 /** A listening server and how to stop it gracefully. */
@@ -47,6 +48,7 @@ export async function listen(
     app.handle,
   );
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', clientErrorHandler(app.core.ids.requestId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
