@@ -121,7 +121,8 @@ export function createRequestHandler(
       const response = await protocol.answer(request.webRequest(), context);
       return answerOfResponse(response, headers);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) {
+      // A client's mistake is theirs, and an outage is logged once by what met it, not per request.
+      if (!(error instanceof ApiError) || error.code === 'internal_error') {
         log?.error(
           {
             err: error instanceof ApiError ? (error.options.cause ?? error) : error,

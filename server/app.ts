@@ -70,6 +70,7 @@ export async function createApp(options: {
     ...config.rateLimit,
     keyCreation: config.keyCreationLimit,
     redis: config.redis,
+    logger,
   });
   const core = await createCore({
     store,

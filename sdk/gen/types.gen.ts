@@ -359,6 +359,14 @@ export type ListCoursesErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type ListCoursesError = ListCoursesErrors[keyof ListCoursesErrors];
@@ -431,6 +439,14 @@ export type CreateCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type CreateCourseError = CreateCourseErrors[keyof CreateCourseErrors];
@@ -496,6 +512,14 @@ export type DeleteCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type DeleteCourseError = DeleteCourseErrors[keyof DeleteCourseErrors];
@@ -563,6 +587,14 @@ export type GetCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type GetCourseError = GetCourseErrors[keyof GetCourseErrors];
@@ -636,6 +668,14 @@ export type UpdateCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type UpdateCourseError = UpdateCourseErrors[keyof UpdateCourseErrors];
@@ -701,6 +741,14 @@ export type PublishCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type PublishCourseError = PublishCourseErrors[keyof PublishCourseErrors];
@@ -766,6 +814,14 @@ export type ArchiveCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type ArchiveCourseError = ArchiveCourseErrors[keyof ArchiveCourseErrors];
@@ -831,6 +887,14 @@ export type RestoreCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type RestoreCourseError = RestoreCourseErrors[keyof RestoreCourseErrors];
@@ -889,6 +953,14 @@ export type ListApiKeysErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type ListApiKeysError = ListApiKeysErrors[keyof ListApiKeysErrors];
@@ -957,6 +1029,14 @@ export type CreateApiKeyErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type CreateApiKeyError = CreateApiKeyErrors[keyof CreateApiKeyErrors];
@@ -1011,6 +1091,14 @@ export type RevokeApiKeyErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
@@ -1049,6 +1137,14 @@ export type ResetTestDataErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type ResetTestDataError = ResetTestDataErrors[keyof ResetTestDataErrors];
@@ -1226,6 +1322,14 @@ export type McpErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type McpError = McpErrors[keyof McpErrors];
