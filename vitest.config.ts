@@ -40,7 +40,11 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: SERVER_HTTP_TESTS,
           // These choose their backend themselves; once is enough.
-          exclude: ['server/rate-limit/redis-down.test.ts', 'server/operations/get-health.test.ts'],
+          exclude: [
+            'server/rate-limit/redis-down.test.ts',
+            'server/operations/get-health.test.ts',
+            'server/auth/secret-fingerprint.test.ts',
+          ],
           env: { TEST_BACKEND: 'postgres' },
         },
       },

@@ -17,6 +17,8 @@ const SMALL_LIMITS = {
 interface BuiltInBackend {
   DATABASE_URL?: string | undefined;
   REDIS_URL?: string | undefined;
+  /** Shared by the servers on one database, as every instance of a deployment must. */
+  API_KEY_HASH_SECRET?: string | undefined;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function startBuiltInTarget(
   env: Record<string, string> = {},
   backend: BuiltInBackend = {},
 ): Promise<Target> {
+  const secret = backend.API_KEY_HASH_SECRET ?? randomBytes(32).toString('base64url');
   const idp = await startTestIdentityProvider();
   const dataDir = await mkdtemp(join(tmpdir(), 'course-contract-'));
   const server = await startServer({
@@ -46,6 +49,7 @@ export async function startBuiltInTarget(
       IDP_AUDIENCE: idp.audience,
       IDP_JWKS_URL: idp.jwksUrl,
       ...backend,
+      API_KEY_HASH_SECRET: secret,
       REDIS_KEY_PREFIX: `course-contract-${randomBytes(6).toString('hex')}:`,
       ...env,
     },
@@ -56,7 +60,7 @@ export async function startBuiltInTarget(
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => idp.sign({ sub: subject }),
     idp: { sign: idp.sign, jwks: idp.jwks },
-    withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS, backend),
+    withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS, { ...backend, API_KEY_HASH_SECRET: secret }),
     unsupported: {},
     async close() {
       await server.close();

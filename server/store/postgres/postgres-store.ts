@@ -6,6 +6,7 @@ import type {
   CourseOwner,
   CourseRecord,
   DependencyHealth,
+  FingerprintCheck,
   IdempotencyClaim,
   IdempotencyClaimRequest,
   IdempotentResponse,
@@ -173,6 +174,17 @@ export class PostgresStore implements Store {
 
   async purgeIdempotentResponses(createdBefore: string): Promise<void> {
     await this.#query('purge-idempotent', S.SQL.purgeIdempotent, [createdBefore]);
+  }
+
+  async checkSecretFingerprint(fingerprint: string): Promise<FingerprintCheck> {
+    const inserted = await this.#query('insert-setting', S.SQL.insertSetting, [
+      S.SECRET_FINGERPRINT,
+      fingerprint,
+    ]);
+    if (inserted.rowCount === 1) return 'recorded';
+    // The insert waited for a concurrent first writer to commit, so its value is there to read now.
+    const { rows } = await this.#query('get-setting', S.SQL.getSetting, [S.SECRET_FINGERPRINT]);
+    return rows[0]?.value === fingerprint ? 'matches' : 'differs';
   }
 
   async checkHealth(): Promise<DependencyHealth> {
