@@ -78,6 +78,29 @@ describe('answers that reach a client still sending its body', () => {
     expectProblem(outcome.answer, status, code);
   });
 
+  it.each([
+    ['announced by Content-Length', false],
+    ['streamed in chunks', true],
+  ])(
+    '413 from the MCP endpoint, which reads the body itself, %s (found by fuzzing: it reset the client)',
+    async (_name, chunked) => {
+      const mcp = [
+        'POST /mcp HTTP/1.1',
+        'Host: localhost',
+        `Authorization: Bearer ${key}`,
+        'Content-Type: application/json',
+        'Accept: application/json, text/event-stream',
+        chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${TEN_MB}`,
+      ];
+      const outcome = await uploadWhileAnswered(server.url, `${mcp.join('\r\n')}\r\n\r\n`, {
+        bytes: TEN_MB,
+        chunked,
+      });
+      expect({ error: outcome.error, sent: outcome.sent }).toEqual({ error: undefined, sent: TEN_MB });
+      expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
+    },
+  );
+
   it('keeps serving on other connections meanwhile', async () => {
     const uploads = Array.from({ length: 3 }, () =>
       uploadWhileAnswered(

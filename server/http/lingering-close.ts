@@ -36,5 +36,11 @@ export function lingeringClose(socket: Socket): void {
  */
 export function lingerAfterAnswer(req: IncomingMessage): void {
   const { socket } = req;
-  socket.destroySoon = () => lingeringClose(socket);
+  socket.destroySoon = () => {
+    // Whoever read the body has had its answer: the rest flows past, unkept, instead of filling a
+    // buffer no one reads (a paused request stops the socket being read at all).
+    req.removeAllListeners('data');
+    req.resume();
+    lingeringClose(socket);
+  };
 }
