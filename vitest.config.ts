@@ -53,7 +53,7 @@ export default defineConfig({
         test: { name: 'scale-out', globalSetup: SERVICES, include: ['server/scale-out/**/*.test.ts'] },
       },
       { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
-      { extends: true, test: { name: 'fuzz', include: ['fuzz/**/*.test.ts'] } },
+      { extends: true, test: { name: 'fuzz', globalSetup: SERVICES, include: ['fuzz/**/*.test.ts'] } },
       {
         extends: true,
         test: {
