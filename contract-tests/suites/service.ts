@@ -29,6 +29,20 @@ export function serviceSuite(c: Contract): void {
       expect(other.status).toBe(200);
     });
 
+    test('a query parameter the operation does not take answers 400 naming it (found by fuzzing)', async () => {
+      const health = await c.call('/healthz?verbose=1');
+      expectRawProblem(health, 400, 'validation_failed');
+      expect(health.body.errors).toEqual([
+        expect.objectContaining({ location: 'query', pointer: '/verbose' }),
+      ]);
+      const { idToken } = await c.newKey();
+      const reset = await c.call('/api/v1/test-data?all=1', {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${idToken}` },
+      });
+      expectRawProblem(reset, 400, 'validation_failed');
+    });
+
     test('an unknown path answers a 404 problem', async () => {
       expectRawProblem(await c.call('/api/v1/nothing-here'), 404, 'not_found');
     });

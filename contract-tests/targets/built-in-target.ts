@@ -13,6 +13,12 @@ const SMALL_LIMITS = {
   AUTH_FAILURE_LIMIT_MAX: '3',
 };
 
+/** How the server's quotas compare with the defaults, for its name. */
+function quotasOf(env: Record<string, string>): string {
+  if (env.RATE_LIMIT_MAX === undefined) return 'default quotas';
+  return Number(env.RATE_LIMIT_MAX) > 1000 ? 'quotas lifted' : 'small quotas';
+}
+
 /** Where the built-in server keeps its state: PostgreSQL and Redis when given, else sql.js and memory. */
 interface BuiltInBackend {
   DATABASE_URL?: string | undefined;
@@ -55,7 +61,7 @@ export async function startBuiltInTarget(
     },
   });
   return {
-    name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${env.RATE_LIMIT_MAX ? 'small quotas' : 'default quotas'})`,
+    name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${quotasOf(env)})`,
     baseUrl: server.url,
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => idp.sign({ sub: subject }),

@@ -1056,6 +1056,9 @@ export const openApiDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
@@ -1202,6 +1205,9 @@ export const openApiDocument: OpenApiDocument = {
                 }
               }
             }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1914,7 +1920,7 @@ export const openApiDocument: OpenApiDocument = {
         }
       },
       "BadRequest": {
-        "description": "The request is malformed: a field breaks the schema (`validation_failed`, one entry per\nfield in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one\nthis service issued (`invalid_cursor`).\n",
+        "description": "The request is malformed: a field breaks the schema (`validation_failed`, one entry per\nfield in `errors`; a query parameter the operation does not take is one), the body is not\nvalid JSON (`malformed_json`), or the cursor is not one this service issued\n(`invalid_cursor`).\n",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"

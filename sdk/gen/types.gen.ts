@@ -333,8 +333,9 @@ export type ListCoursesData = {
 export type ListCoursesErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -397,8 +398,9 @@ export type CreateCourseData = {
 export type CreateCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -475,8 +477,9 @@ export type DeleteCourseData = {
 export type DeleteCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -557,8 +560,9 @@ export type GetCourseData = {
 export type GetCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -623,8 +627,9 @@ export type UpdateCourseData = {
 export type UpdateCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -704,8 +709,9 @@ export type PublishCourseData = {
 export type PublishCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -777,8 +783,9 @@ export type ArchiveCourseData = {
 export type ArchiveCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -850,8 +857,9 @@ export type RestoreCourseData = {
 export type RestoreCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -931,8 +939,9 @@ export type ListApiKeysData = {
 export type ListApiKeysErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -991,8 +1000,9 @@ export type CreateApiKeyData = {
 export type CreateApiKeyErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -1065,8 +1075,9 @@ export type RevokeApiKeyData = {
 export type RevokeApiKeyErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -1121,6 +1132,14 @@ export type ResetTestDataData = {
 
 export type ResetTestDataErrors = {
     /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
      * The credential is missing (`authentication_required`), malformed or unknown
      * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
      * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
@@ -1174,8 +1193,9 @@ export type GetOpenApiDocumentData = {
 export type GetOpenApiDocumentErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -1212,6 +1232,14 @@ export type GetHealthData = {
 };
 
 export type GetHealthErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
     /**
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
