@@ -28,7 +28,7 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: [
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
-            'contract-tests/{validator,pacing,parity,mutants,extra-operation}.test.ts',
+            'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule}.test.ts',
           ],
           exclude: ['server/scale-out/**', 'scripts/packages.test.ts'],
         },
@@ -40,7 +40,11 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: SERVER_HTTP_TESTS,
           // These choose their backend themselves; once is enough.
-          exclude: ['server/rate-limit/redis-down.test.ts', 'server/operations/get-health.test.ts'],
+          exclude: [
+            'server/rate-limit/redis-down.test.ts',
+            'server/operations/get-health.test.ts',
+            'server/auth/secret-fingerprint.test.ts',
+          ],
           env: { TEST_BACKEND: 'postgres' },
         },
       },
@@ -49,7 +53,7 @@ export default defineConfig({
         test: { name: 'scale-out', globalSetup: SERVICES, include: ['server/scale-out/**/*.test.ts'] },
       },
       { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
-      { extends: true, test: { name: 'fuzz', include: ['fuzz/**/*.test.ts'] } },
+      { extends: true, test: { name: 'fuzz', globalSetup: SERVICES, include: ['fuzz/**/*.test.ts'] } },
       {
         extends: true,
         // The packages packed and installed as users get them: slow (npm installs from the registry).

@@ -6,6 +6,7 @@ import { createLastUsedTracker } from './auth/last-used-tracker.ts';
 import { createMasterKeyCheck } from './auth/master-key.ts';
 import { createOperationCaller } from './call-operation.ts';
 import { createRequestHandler } from './handle-request.ts';
+import { ApiError } from './model/api-error.ts';
 import type {
   CallResult,
   CoreLog,
@@ -125,7 +126,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       isMasterKey: options.masterKey === undefined ? undefined : createMasterKeyCheck(options.masterKey),
     }),
     rateLimits,
-    idempotency: createIdempotency(store, clock, (err) => log?.warn({ err }, 'idempotency release failed')),
+    // An ApiError here is a store outage (503), logged once by the store itself.
+    idempotency: createIdempotency(store, clock, (err) => {
+      if (!(err instanceof ApiError)) log?.warn({ err }, 'idempotency release failed');
+    }),
     handlers,
     operationDeps: {
       store,

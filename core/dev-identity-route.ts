@@ -1,3 +1,4 @@
+import { isValidSubject } from '../domain/text.ts';
 import { ApiError } from './model/api-error.ts';
 import type { DevIdentityProvider } from './model/ports.ts';
 import type { Answer } from './pipeline/answer.ts';
@@ -10,11 +11,15 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** The `sub` of a token request, checked as identity providers check subjects. */
 function subjectOf(body: unknown): string {
   const subject = (body as { sub?: unknown } | undefined)?.sub;
-  if (typeof subject === 'string' && subject.trim() !== '' && subject.length <= 255) return subject;
+  if (isValidSubject(subject)) return subject;
   throw new ApiError('validation_failed', 'The request has 1 invalid field.', {
     extensions: {
       errors: [
-        { location: 'body', pointer: '/sub', detail: 'must be a non-empty string of at most 255 characters' },
+        {
+          location: 'body',
+          pointer: '/sub',
+          detail: 'must be a non-empty string of at most 255 characters, without control characters',
+        },
       ],
     },
   });
@@ -30,7 +35,8 @@ export async function devIdentityAnswer(
   bodyLimit: number,
   headers: HeaderList,
 ): Promise<Answer | undefined> {
-  if (request.path === '/dev/.well-known/jwks.json' && provider.jwks && request.method === 'GET') {
+  const reads = request.method === 'GET' || request.method === 'HEAD';
+  if (request.path === '/dev/.well-known/jwks.json' && provider.jwks && reads) {
     headers.set('Content-Type', JSON_TYPE);
     return { status: 200, headers: headers.flat(), body: JSON.stringify(await provider.jwks()) };
   }

@@ -73,9 +73,11 @@ function notRouted(request: IncomingRequest, router: OperationRouter, instance: 
 
 /**
  * Creates the service's HTTP entry: a request's parts in, its answer out, for any transport.
- * Routes by the spec (404, 405 with `Allow`), runs the pipeline, and renders what it gives: the
- * operation's answer, a problem (with the headers the steps had gathered), or the answer of the
- * protocol that serves the operation. Every answer carries `X-Request-Id`. Never throws.
+ * Routes by the spec (404, 405 with `Allow`; `HEAD` runs the path's `GET`), runs the pipeline, and
+ * renders what it gives: the operation's answer, a problem (with the headers the steps had
+ * gathered), or the answer of the protocol that serves the operation. Every answer carries
+ * `X-Request-Id`. A `HEAD` answer keeps its body, so the adapter can send the length a `GET` would
+ * get; adapters send the headers alone. Never throws.
  */
 export function createRequestHandler(
   deps: RequestHandlerDeps,
@@ -119,7 +121,8 @@ export function createRequestHandler(
       const response = await protocol.answer(request.webRequest(), context);
       return answerOfResponse(response, headers);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) {
+      // A client's mistake is theirs, and an outage is logged once by what met it, not per request.
+      if (!(error instanceof ApiError) || error.code === 'internal_error') {
         log?.error(
           {
             err: error instanceof ApiError ? (error.options.cause ?? error) : error,

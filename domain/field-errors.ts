@@ -13,6 +13,12 @@ function describe(error: ErrorObject): string {
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not a known field';
   if (error.keyword === 'enum') return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+  // The spec's text patterns refuse control characters: say so in words rather than quote them.
+  const pattern = error.keyword === 'pattern' ? String(params.pattern) : '';
+  if (pattern.startsWith('^[^\\S\\x00-'))
+    return 'must have a non-space character and no control characters (U+0000-U+001F)';
+  if (pattern.startsWith('^[^\\x00-'))
+    return 'must have no control characters (U+0000-U+001F) but tab, line feed and carriage return';
   return error.message ?? 'is invalid';
 }
 

@@ -2,6 +2,7 @@
 export type ProblemCode =
   | 'validation_failed'
   | 'malformed_json'
+  | 'malformed_request'
   | 'invalid_cursor'
   | 'authentication_required'
   | 'invalid_api_key'
@@ -17,10 +18,13 @@ export type ProblemCode =
   | 'invalid_course_state'
   | 'idempotency_request_in_progress'
   | 'idempotency_key_reused'
+  | 'request_timeout'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'headers_too_large'
   | 'rate_limited'
-  | 'internal_error';
+  | 'internal_error'
+  | 'service_unavailable';
 
 /** One offending field of a request, as listed in a `validation_failed` problem. */
 export interface FieldError {
@@ -44,6 +48,7 @@ export interface ProblemBody {
 const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   validation_failed: [400, 'Validation failed'],
   malformed_json: [400, 'Malformed JSON'],
+  malformed_request: [400, 'Malformed request'],
   invalid_cursor: [400, 'Invalid cursor'],
   authentication_required: [401, 'Authentication required'],
   invalid_api_key: [401, 'Invalid API key'],
@@ -59,10 +64,13 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   invalid_course_state: [409, 'Invalid course state'],
   idempotency_request_in_progress: [409, 'Request in progress'],
   idempotency_key_reused: [422, 'Idempotency key reused'],
+  request_timeout: [408, 'Request timeout'],
   payload_too_large: [413, 'Payload too large'],
   unsupported_media_type: [415, 'Unsupported media type'],
+  headers_too_large: [431, 'Request header fields too large'],
   rate_limited: [429, 'Too many requests'],
   internal_error: [500, 'Internal server error'],
+  service_unavailable: [503, 'Service unavailable'],
 };
 
 /** The HTTP status a problem code is sent with. */

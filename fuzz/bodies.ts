@@ -45,6 +45,20 @@ function mutations(value: unknown, schema: Schema): fc.Arbitrary<{ label: string
     );
   if (names.length > 0)
     choices.push(
+      // Text the backends cannot agree on: a control character (NUL and the rest of C0) in a field.
+      fc
+        .tuple(fc.constantFrom(...names), fc.integer({ min: 0, max: 0x1f }), fc.nat(40))
+        .map(([name, code, at]) => {
+          const text = typeof record[name] === 'string' ? (record[name] as string) : 'text';
+          const where = Math.min(at, text.length);
+          return {
+            label: `U+${code.toString(16).padStart(4, '0').toUpperCase()} in the field '${name}'`,
+            value: {
+              ...record,
+              [name]: text.slice(0, where) + String.fromCharCode(code) + text.slice(where),
+            },
+          };
+        }),
       fc
         .tuple(fc.constantFrom(...names), fc.constantFrom(...WRONG_VALUES, 'x'.repeat(5001)))
         .map(([name, wrong]) => ({
@@ -55,7 +69,7 @@ function mutations(value: unknown, schema: Schema): fc.Arbitrary<{ label: string
   return fc.oneof(...choices);
 }
 
-/** Byte-level trouble: huge, deeply nested, not JSON, not UTF-8. */
+/** Byte-level trouble: huge, deeply nested, not JSON, not UTF-8, not text (an unpaired surrogate). */
 function byteMutations(valid: unknown): fc.Arbitrary<BodyChoice> {
   const text = JSON.stringify(valid);
   const json = (label: string, bytes: Uint8Array): BodyChoice => ({
@@ -87,6 +101,9 @@ function byteMutations(valid: unknown): fc.Arbitrary<BodyChoice> {
       .constantFrom('{', '{"name":', 'nul', '{"a":1,}', "{'a':1}", '\u0000')
       .map((bad) => json(`malformed JSON ${JSON.stringify(bad)}`, encode(bad))),
     fc.constant(json('invalid UTF-8 in a string', broken)),
+    fc
+      .constantFrom('\\ud800', '\\udfff', 'x\\ud83d')
+      .map((lone) => json(`an unpaired surrogate ${lone}`, encode(`{"name":"${lone}","description":""}`))),
   );
 }
 

@@ -58,3 +58,29 @@ export function checkResponse(
   failures.push(...leaks(request, response, session));
   return failures;
 }
+
+/** Headers a HEAD answer must carry as its GET does (those not made per request). */
+const HEAD_HEADERS = ['content-type', 'etag', 'cache-control', 'course-environment', 'www-authenticate'];
+
+/**
+ * What a `HEAD` answer owes the `GET` of the same request: its status and headers, and no body.
+ *
+ * @example const failures = checkHead(headSnapshot, getSnapshot);
+ */
+export function checkHead(head: ResponseSnapshot, get: ResponseSnapshot): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  if (head.status !== get.status)
+    failures.push({
+      check: 'conformance',
+      message: `HEAD answered ${head.status} where GET answered ${get.status}`,
+    });
+  if (head.body !== '') failures.push({ check: 'conformance', message: 'HEAD answered with a body' });
+  for (const name of HEAD_HEADERS) {
+    if (head.headers.get(name) !== get.headers.get(name))
+      failures.push({
+        check: 'conformance',
+        message: `HEAD's ${name} ${head.headers.get(name)} differs from GET's ${get.headers.get(name)}`,
+      });
+  }
+  return failures;
+}

@@ -4,6 +4,10 @@ import { formatReport } from './report.ts';
 import { fuzzTarget } from './targets.ts';
 
 const USAGE = `Usage: npm run fuzz -- [--target server|mocks|URL] [--seconds 60] [--runs N] [--seed N]
+                     [--database-url postgres://… [--redis-url redis://…]]
+
+--database-url and --redis-url put the built-in server on PostgreSQL and Redis (use a throwaway
+database: the fuzzer writes to it); without them it runs on sql.js.
 
 Generates requests for every operation of openapi.yaml (valid and invalid, with and without each
 credential) and checks every response. Exits 1 when it finds a failure, printing each as a curl line.`;
@@ -23,6 +27,8 @@ async function main(): Promise<number> {
       seconds: { type: 'string' },
       runs: { type: 'string' },
       seed: { type: 'string' },
+      'database-url': { type: 'string' },
+      'redis-url': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -36,7 +42,10 @@ async function main(): Promise<number> {
     seed: positive('seed', values.seed),
     log: (line: string) => console.log(line),
   };
-  const target = await fuzzTarget(values.target);
+  const target = await fuzzTarget(values.target, {
+    DATABASE_URL: values['database-url'],
+    REDIS_URL: values['redis-url'],
+  });
   console.log(`Fuzzing ${target.name} for up to ${options.seconds} s`);
   try {
     const report = await runFuzz(target, options);

@@ -37,7 +37,9 @@ function bodyArgument(bytes: Uint8Array): string {
  * @example toCurl('http://127.0.0.1:3000', request) // "curl -i -X POST 'http://…' -H '…' --data-binary $'…'"
  */
 export function toCurl(baseUrl: string, request: FuzzRequest): string {
-  const parts = ['curl -i', `-X ${request.method}`, quote(`${baseUrl}${request.path}`)];
+  // curl -X HEAD would wait for a body that never comes; -I sends HEAD and expects none.
+  const method = request.method === 'HEAD' ? '-I' : `-X ${request.method}`;
+  const parts = ['curl -i', method, quote(`${baseUrl}${request.path}`)];
   for (const [name, value] of request.headers) parts.push(`-H ${quote(`${name}: ${value}`)}`);
   if (request.body) parts.push(bodyArgument(request.body));
   return parts.join(' ');

@@ -4,11 +4,12 @@ import { requestSchemaCheck } from '../contract-tests/schema-check.ts';
 import { loadContractSpec } from '../contract-tests/spec.ts';
 import type { Target } from '../contract-tests/targets/target.ts';
 import { createResponseValidator, type ResponseSnapshot } from '../contract-tests/validator.ts';
-import { type CheckFailure, checkResponse } from './checks.ts';
+import { type CheckFailure, checkHead, checkResponse } from './checks.ts';
 import { toCurl } from './curl.ts';
 
 import { type FuzzRequest, requestArbitrary } from './requests.ts';
 import { freshCourses, openFuzzSession } from './session.ts';
+import { probeArbitrary, probeCurl, sendProbe, type TransportProbe } from './transport.ts';
 
 /** How long and how hard to fuzz. */
 export interface FuzzOptions {
@@ -35,17 +36,22 @@ export interface FuzzReport {
   requests: number;
   /** Distinct `operationId status` pairs reached. */
   pairs: string[];
+  /** Distinct `kind status` pairs of the transport probes (long URLs and headers, endless uploads). */
+  probes: string[];
   failures: FuzzFailure[];
 }
 
 const ROUND = 20;
+/** Transport probes per round: each may stream up to 10 MB. */
+const PROBES = 3;
 /** The same failure differs only in numbers (sizes, depths): one report each. */
 const keyOf = (operationId: string, failure: CheckFailure) =>
   `${operationId} ${failure.check} ${failure.message.replace(/\d+/g, 'N').slice(0, 80)}`;
 
 /**
  * Fuzzes every operation of the spec against `target` in rounds until the time or run budget is
- * spent. A failing request is shrunk by fast-check and recorded once; later rounds look past it
+ * spent, each round ending with a few transport probes (long URLs and headers, uploads that keep
+ * sending). A failing request is shrunk by fast-check and recorded once; later rounds look past it
  * for other failures.
  *
  * @example const report = await runFuzz(await startBuiltInTarget(), { seconds: 30 });
@@ -59,27 +65,36 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const deadline = Date.now() + (options.seconds ?? 60) * 1000;
   const pairs = new Set<string>();
+  const probes = new Set<string>();
   const known = new Map<string, FuzzFailure>();
   let requests = 0;
 
-  async function send(request: FuzzRequest): Promise<CheckFailure[]> {
+  async function exchange(request: FuzzRequest, method: string): Promise<ResponseSnapshot> {
     requests++;
+    const response = await target.fetch(
+      new Request(`${target.baseUrl}${request.path}`, {
+        method,
+        headers: request.headers,
+        body: request.body as BodyInit | undefined,
+        signal: AbortSignal.timeout(15_000),
+      }),
+    );
+    return { status: response.status, headers: response.headers, body: await response.text() };
+  }
+
+  async function send(request: FuzzRequest): Promise<CheckFailure[]> {
+    const failures: CheckFailure[] = [];
     let snapshot: ResponseSnapshot;
     try {
-      const response = await target.fetch(
-        new Request(`${target.baseUrl}${request.path}`, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body as BodyInit | undefined,
-          signal: AbortSignal.timeout(15_000),
-        }),
-      );
-      snapshot = { status: response.status, headers: response.headers, body: await response.text() };
+      // A HEAD is checked against the GET of the same request, which the usual checks then judge.
+      const head = request.method === 'HEAD' ? await exchange(request, 'HEAD') : undefined;
+      snapshot = await exchange(request, request.operation.spec.method);
+      if (head) failures.push(...checkHead(head, snapshot));
     } catch (error) {
       return [{ check: 'server error', message: `no response: ${(error as Error).message}` }];
     }
     pairs.add(`${request.operation.spec.operationId} ${snapshot.status}`);
-    const failures = checkResponse(request, snapshot, validator, session);
+    failures.push(...checkResponse(request, snapshot, validator, session));
     return failures.filter((failure) => !known.has(keyOf(request.operation.spec.operationId, failure)));
   }
 
@@ -118,7 +133,49 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
       }
     }
     if (!ranAny) break;
+    if (Date.now() < deadline) await probeTransport(seed + round * 101 - 1);
     options.log?.(`round ${round + 1}: ${requests} requests, ${pairs.size} operation × status pairs`);
   }
-  return { seed, requests, pairs: [...pairs].sort(), failures: [...known.values()] };
+  return {
+    seed,
+    requests,
+    pairs: [...pairs].sort(),
+    probes: [...probes].sort(),
+    failures: [...known.values()],
+  };
+
+  /** A few transport probes, shrunk and reported like any other failure. */
+  async function probeTransport(probeSeed: number): Promise<void> {
+    const send = async (probe: TransportProbe) => {
+      requests++;
+      const { status, failures } = await sendProbe(target, probe, validator);
+      probes.add(`${probe.kind} ${status ?? 'none'}`);
+      return failures.filter((failure) => !known.has(keyOf(probe.operation.spec.operationId, failure)));
+    };
+    const result = await fc.check(
+      fc.asyncProperty(
+        probeArbitrary(operations, session),
+        async (probe) => (await send(probe)).length === 0,
+      ),
+      {
+        numRuns: PROBES,
+        seed: probeSeed,
+        interruptAfterTimeLimit: Math.max(1, deadline - Date.now()),
+        markInterruptAsFailure: false,
+      },
+    );
+    if (!result.failed || !result.counterexample) return;
+    const [probe] = result.counterexample;
+    for (const failure of await send(probe)) {
+      const id = probe.operation.spec.operationId;
+      const reported = {
+        ...failure,
+        operationId: id,
+        labels: [probe.label],
+        curl: probeCurl(target.baseUrl, probe),
+      };
+      known.set(keyOf(id, failure), reported);
+      options.log?.(`FAIL ${id}: ${failure.check}: ${failure.message}\n  ${reported.curl.slice(0, 600)}`);
+    }
+  }
 }

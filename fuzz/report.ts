@@ -10,6 +10,7 @@ export function formatReport(report: FuzzReport): string {
   const lines = [
     `seed ${report.seed}: ${report.requests} requests, ${report.pairs.length} distinct operation × status pairs, ${report.failures.length} failures`,
     `reached: ${report.pairs.join(', ')}`,
+    `transport probes: ${report.probes.join(', ')}`,
   ];
   for (const failure of report.failures) {
     lines.push(

@@ -33,6 +33,7 @@ function assemble(
   credential: { label: string; headers: [string, string][]; valid: boolean },
   parameters: ParameterChoice[],
   body: BodyChoice | undefined,
+  head: boolean,
 ): FuzzRequest {
   let path = operation.spec.path;
   const query = new URLSearchParams();
@@ -50,12 +51,13 @@ function assemble(
   const invalidParameters = parameters.filter((choice) => choice.valid === false);
   return {
     operation,
-    method: operation.spec.method,
+    method: head ? 'HEAD' : operation.spec.method,
     path: search ? `${path}?${search}` : path,
     headers,
     body: body?.bytes,
     expect: expectationOf([credential.valid, ...parameters.map((p) => p.valid), body?.valid ?? true]),
     labels: [
+      ...(head ? ['sent as HEAD'] : []),
       credential.label,
       ...invalidParameters.map(
         (choice) =>
@@ -68,7 +70,8 @@ function assemble(
 
 /**
  * Requests for one operation: every part (credential, each parameter, body) drawn from its own
- * arbitrary, valid most of the time and broken in one or more ways otherwise.
+ * arbitrary, valid most of the time and broken in one or more ways otherwise; a `GET` is sometimes
+ * sent as `HEAD`.
  *
  * @example fc.sample(requestArbitrary(operation, session, check, document), 3);
  */
@@ -84,7 +87,11 @@ export function requestArbitrary(
   const body = operation.body
     ? bodyArbitrary(document, operation.body.schema, operation.body.required, check)
     : fc.constant(undefined);
+  // HEAD is answered wherever GET is (RFC 9110): one GET in five is sent as HEAD.
+  const head = operation.spec.method === 'GET' ? fc.nat(4).map((n) => n === 0) : fc.constant(false);
   return fc
-    .tuple(credentialArbitrary(operation.credential, session), parameters, body)
-    .map(([credential, chosen, chosenBody]) => assemble(operation, credential, chosen, chosenBody));
+    .tuple(credentialArbitrary(operation.credential, session), parameters, body, head)
+    .map(([credential, chosen, chosenBody, asHead]) =>
+      assemble(operation, credential, chosen, chosenBody, asHead),
+    );
 }

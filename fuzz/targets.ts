@@ -7,15 +7,21 @@ import type { Target } from '../contract-tests/targets/target.ts';
 const UNLIMITED = '1000000000';
 
 /**
- * The target to fuzz: `server` (the built-in reference server, quotas lifted), `mocks` (the msw
- * mocks, quotas lifted) or a base URL (a running server, as deployed: expect `429`s once its
- * quotas are spent, which the checks accept where the spec declares them).
+ * The target to fuzz: `server` (the built-in reference server, quotas lifted; on sql.js, or on the
+ * PostgreSQL and Redis of `backend`), `mocks` (the msw mocks, quotas lifted) or a base URL (a
+ * running server, as deployed: expect `429`s once its quotas are spent, which the checks accept
+ * where the spec declares them).
  *
  * @example const target = await fuzzTarget('mocks');
  */
-export function fuzzTarget(name: string): Promise<Target> {
+export function fuzzTarget(
+  name: string,
+  backend: { DATABASE_URL?: string | undefined; REDIS_URL?: string | undefined } = {},
+): Promise<Target> {
   if (name === 'server')
-    return startBuiltInTarget({ RATE_LIMIT_MAX: UNLIMITED, KEY_CREATION_LIMIT_MAX: UNLIMITED });
+    return startBuiltInTarget({ RATE_LIMIT_MAX: UNLIMITED, KEY_CREATION_LIMIT_MAX: UNLIMITED }, backend);
+  if (backend.DATABASE_URL || backend.REDIS_URL)
+    throw new Error('--database-url and --redis-url choose the backend of --target server only');
   if (name === 'mocks') return mocksTarget({ max: Number(UNLIMITED) });
   if (!URL.canParse(name)) throw new Error(`--target must be 'server', 'mocks' or a URL, got '${name}'`);
   return Promise.resolve(remoteTarget({ baseUrl: name }));

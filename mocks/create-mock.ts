@@ -97,7 +97,7 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || '/';
     const requestId = requestIdOf(request.headers.get('x-request-id'), core.ids.requestId);
-    const operation = core.operationAt(request.method === 'HEAD' ? 'GET' : request.method, path);
+    const operation = core.operationAt(request.method, path);
     const { failure, delayMs } = operation ? scenarios.take(operation.operationId) : { delayMs: 0 };
     // Every answer waits once, at least a turn of the event loop as a write to a real store does;
     // a call that runs waits just before its operation, inside its idempotency claim, so a

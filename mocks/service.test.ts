@@ -37,7 +37,16 @@ describe('HTTP behaviour, as the server shows it', () => {
     const missing = await fetch(url('/api/v2/nothing'));
     expect([missing.status, ((await missing.json()) as { code: string }).code]).toEqual([404, 'not_found']);
     const wrong = await fetch(url('/api/v1/courses'), { method: 'PUT' });
-    expect([wrong.status, wrong.headers.get('Allow')]).toEqual([405, 'GET, POST']);
+    expect([wrong.status, wrong.headers.get('Allow')]).toEqual([405, 'GET, HEAD, POST']);
+  });
+
+  it('answers HEAD as GET, without a body', async () => {
+    const head = await fetch(url('/healthz'), { method: 'HEAD' });
+    expect([head.status, head.headers.get('Content-Type'), await head.text()]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      '',
+    ]);
   });
 
   it('sets Location on a created course and Cache-Control: no-store on a created key', async () => {

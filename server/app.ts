@@ -13,6 +13,7 @@ import {
 import { createIdTokenVerifier } from './auth/id-token-verifier.ts';
 import { remoteJwks } from './auth/jwks-fetch.ts';
 import { loadLocalSecret } from './auth/local-secret.ts';
+import { assertSameSecret } from './auth/secret-fingerprint.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { requestFrame, serviceMiddleware } from './http/service-middleware.ts';
@@ -35,6 +36,7 @@ export interface App {
 
 /**
  * Builds the application from its parts, with no global state: tests create as many as they like.
+ * Refuses a key hashing secret other than the one `store` was first started with.
  * `middleware` is the extension point: each runs, in order, before the service, for every request
  * (API, MCP and dashboard alike), as Koa middleware does.
  *
@@ -53,6 +55,7 @@ export async function createApp(options: {
   const apiKeyHashSecret =
     config.apiKeyHashSecret ??
     loadLocalSecret(config.dataDir, 'api-key-hash-secret', () => randomBytes(32).toString('base64url'));
+  await assertSameSecret(store, apiKeyHashSecret, config.apiKeyHashSecret !== undefined);
   const { identityProvider } = config;
   // Without an identity provider the development one signs tokens; it (its key, and jose) is set
   // up on first use, not at start-up.
@@ -74,6 +77,7 @@ export async function createApp(options: {
     ...config.rateLimit,
     keyCreation: config.keyCreationLimit,
     redis: config.redis,
+    logger,
   });
   const health: Record<string, () => Promise<DependencyHealth>> = {
     database: () => store.checkHealth(),

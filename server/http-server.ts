@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { DependencyHealth } from '../core/index.ts';
 import type { Config } from './config.ts';
+import { clientErrorHandler } from './http/client-error.ts';
 import { openStore } from './store/open-store.ts';
 
 /** A listening server and how to stop it gracefully. */
@@ -50,6 +51,7 @@ export async function listen(
     app.handle,
   );
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', clientErrorHandler(app.core.ids.requestId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

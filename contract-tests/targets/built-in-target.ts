@@ -16,10 +16,18 @@ const SMALL_LIMITS = {
 /** Failed authentication is effectively unlimited on the built-in server: the suite fails it on purpose. */
 const UNLIMITED_AUTH_FAILURES = '1000000';
 
+/** How the server's quotas compare with the defaults, for its name. */
+function quotasOf(env: Record<string, string>): string {
+  if (env.RATE_LIMIT_MAX === undefined) return 'default quotas';
+  return Number(env.RATE_LIMIT_MAX) > 1000 ? 'quotas lifted' : 'small quotas';
+}
+
 /** Where the built-in server keeps its state: PostgreSQL and Redis when given, else sql.js and memory. */
 interface BuiltInBackend {
   DATABASE_URL?: string | undefined;
   REDIS_URL?: string | undefined;
+  /** Shared by the servers on one database, as every instance of a deployment must. */
+  API_KEY_HASH_SECRET?: string | undefined;
 }
 
 /**
@@ -37,6 +45,7 @@ export async function startBuiltInTarget(
   env: Record<string, string> = {},
   backend: BuiltInBackend = {},
 ): Promise<Target> {
+  const secret = backend.API_KEY_HASH_SECRET ?? randomBytes(32).toString('base64url');
   const idp = await startTestIdentityProvider();
   const dataDir = await mkdtemp(join(tmpdir(), 'course-contract-'));
   const server = await startServer({
@@ -49,12 +58,13 @@ export async function startBuiltInTarget(
       IDP_AUDIENCE: idp.audience,
       IDP_JWKS_URL: idp.jwksUrl,
       ...backend,
+      API_KEY_HASH_SECRET: secret,
       REDIS_KEY_PREFIX: `course-contract-${randomBytes(6).toString('hex')}:`,
       ...env,
     },
   });
   return {
-    name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${env.RATE_LIMIT_MAX ? 'small quotas' : 'default quotas'})`,
+    name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${quotasOf(env)})`,
     baseUrl: server.url,
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => idp.sign({ sub: subject }),
@@ -63,7 +73,7 @@ export async function startBuiltInTarget(
       quota: Number(env.AUTH_FAILURE_LIMIT_MAX ?? UNLIMITED_AUTH_FAILURES),
       windowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
     },
-    withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS, backend),
+    withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS, { ...backend, API_KEY_HASH_SECRET: secret }),
     unsupported: {},
     async close() {
       await server.close();

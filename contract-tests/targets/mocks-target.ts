@@ -23,7 +23,7 @@ export async function mocksTarget(
   const interceptor = setupServer(...mock.handlers);
   interceptor.listen({ onUnhandledRequest: 'error' });
   return {
-    name: `the msw mocks (${rateLimit.max ? 'small quotas' : 'default quotas'})`,
+    name: `the msw mocks (${rateLimit.max === undefined ? 'default quotas' : rateLimit.max > 1000 ? 'quotas lifted' : 'small quotas'})`,
     baseUrl: BASE_URL,
     fetch: (request) => fetch(request),
     async issueIdToken(subject) {

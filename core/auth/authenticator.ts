@@ -2,6 +2,7 @@ import { parseApiKey } from '../../domain/api-key-format.ts';
 import { KEY_HELP, malformedKeyDetail, TOKEN_HELP } from '../../domain/credential-help.ts';
 import { bearerToken, looksLikeJwt } from '../../domain/credentials.ts';
 import type { ProblemCode } from '../../domain/problems.ts';
+import { isValidSubject } from '../../domain/text.ts';
 import { ApiError } from '../model/api-error.ts';
 import { type Caller, REALM } from '../model/caller.ts';
 import type { IdTokenVerifier, RequestHeaders } from '../model/ports.ts';
@@ -129,7 +130,11 @@ export function createAuthenticator(deps: {
         `Key management takes an ID token, not an API key. ${TOKEN_HELP}`,
       );
     }
-    return { kind: 'idToken', ownerId: await deps.idTokens.verify(bearer) };
+    const subject = await deps.idTokens.verify(bearer);
+    // Whatever the provider signs, a subject becomes stored text: it must be text every store keeps.
+    if (!isValidSubject(subject))
+      throw invalidIdToken("claim 'sub' must be a non-empty string without control characters");
+    return { kind: 'idToken', ownerId: subject };
   }
 
   // Only the Authorization header counts for MCP: X-API-Key is not an MCP credential.

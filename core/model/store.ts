@@ -85,6 +85,9 @@ export interface DependencyHealth {
   detail?: string;
 }
 
+/** How a secret's fingerprint compares with the one the store recorded first. */
+export type FingerprintCheck = 'recorded' | 'matches' | 'differs';
+
 /** One page query: newest first, items with `seq` below `beforeSeq` when given. */
 export interface PageQuery {
   ownerId: string;
@@ -137,6 +140,13 @@ export interface Store {
   releaseIdempotencyKey(scope: string, key: string): Promise<void>;
   /** Forgets idempotent responses created before `createdBefore`. */
   purgeIdempotentResponses(createdBefore: string): Promise<void>;
+
+  /**
+   * Compares `fingerprint` (of the secret API keys are hashed under) with the one recorded the first
+   * time this was called on the store, recording it then: `recorded` on that first call, after it
+   * `matches` or `differs`. Atomic for every instance sharing the store; the first one wins.
+   */
+  checkSecretFingerprint(fingerprint: string): Promise<FingerprintCheck>;
 
   /** Whether the store can take writes now (for the health check); never throws. */
   checkHealth(): Promise<DependencyHealth>;

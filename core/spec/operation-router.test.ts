@@ -31,7 +31,8 @@ describe('the operation router', () => {
     expect(all).toBe(table.size);
     expect(r.byId('getCourse')?.info.path).toBe('/api/v1/courses/{courseId}');
     expect(r.match('DELETE', '/api/v1/courses/crs_%41')?.params).toEqual({ courseId: 'crs_A' });
-    expect(r.allowedMethods('/api/v1/courses/')).toEqual(['GET', 'POST']);
+    expect(r.allowedMethods('/api/v1/courses/')).toEqual(['GET', 'HEAD', 'POST']);
+    expect(r.match('HEAD', '/api/v1/courses')?.route.info.operationId).toBe('listCourses');
     expect(r.allowedMethods('/nowhere')).toBeUndefined();
 
     const { backend: other, router: stopped } = await router();

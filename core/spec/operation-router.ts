@@ -14,11 +14,17 @@ export interface Route {
 
 /** Routes requests to the spec's operations. */
 export interface OperationRouter {
-  /** The operation for `method` and `path`, with its path parameters; `undefined` when none matches. */
+  /**
+   * The operation for `method` and `path`, with its path parameters; `undefined` when none matches.
+   * `HEAD` matches the path's `GET` (RFC 9110: HEAD is implied wherever GET is served).
+   */
   match(method: string, path: string): { route: Route; params: Record<string, string> } | undefined;
   /** The operation named `operationId`. */
   byId(operationId: string): Route | undefined;
-  /** The methods the spec defines for `path` (for 405 `Allow`), or `undefined` when no path matches. */
+  /**
+   * The methods `path` answers (for 405 `Allow`): the spec's, with `HEAD` after `GET`; `undefined`
+   * when no path matches.
+   */
   allowedMethods(path: string): string[] | undefined;
   /**
    * Compiles every operation's validators not compiled yet, one operation per turn of the event
@@ -121,13 +127,17 @@ export function buildOperationRouter(
   return {
     match(method, path) {
       const found = methodsFor(path);
-      const route = found?.byMethod.get(method);
+      const route =
+        found?.byMethod.get(method) ?? (method === 'HEAD' ? found?.byMethod.get('GET') : undefined);
       return route && found ? { route, params: found.params } : undefined;
     },
     byId: (operationId) => routes.get(operationId),
     allowedMethods: (path) => {
       const found = methodsFor(path);
-      return found && [...found.byMethod.keys()];
+      return (
+        found &&
+        [...found.byMethod.keys()].flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]))
+      );
     },
     async compileInBackground() {
       for (const operationId of routes.keys()) {

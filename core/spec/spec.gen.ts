@@ -7,7 +7,7 @@ export const openApiDocument: OpenApiDocument = {
   "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
   "info": {
     "title": "Course Management Service",
-    "version": "1.2.0",
+    "version": "1.3.0",
     "summary": "Manage courses, and the API keys that authenticate calls to them.",
     "license": {
       "name": "MIT",
@@ -16,7 +16,7 @@ export const openApiDocument: OpenApiDocument = {
     "contact": {
       "name": "course-service maintainers"
     },
-    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n"
+    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\nRequests the HTTP layer cannot take reach no operation, and answer a problem on their own,\nwith `Connection: close`: a malformed request line or header (`400 malformed_request`), a\nrequest line and headers past 16 KiB (`431 headers_too_large`), or headers or a body that do\nnot arrive in time (`408 request_timeout`). An answer given before the body was read (`401`,\n`413`, `415`, `408`) still reaches a client that is sending it: the server reads and discards\nthe rest for a few seconds before it closes the connection. When the database does not answer\n(refused, reset, timed out, no connection free in time), a request that needs it answers `503\nservice_unavailable` with `Retry-After`; an unreachable Redis does not: rate limits then count\non each instance's own memory until it is back.\n\n## HEAD\nEvery path that answers `GET` answers `HEAD` too (RFC 9110), with the status and headers the\n`GET` would get and no body; a `405`'s `Allow` lists `HEAD` wherever it lists `GET`.\n\n## Text\nText fields take any Unicode text except control characters (U+0000–U+001F); descriptions\nalso take tab, line feed and carriage return. A field that breaks this answers `400\nvalidation_failed` naming it. JSON strings with an unpaired surrogate (`\"\\ud800\"`) are not\ntext: such a body answers `400 malformed_json`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n- v1.3.0 — 2026-11-25 — reliability: `503 service_unavailable` with `Retry-After` when the\n  database does not answer; `HEAD` wherever `GET` is served, and `Allow` lists it; text fields\n  refuse control characters (descriptions keep tab and line breaks) and bodies with unpaired\n  surrogates; problems for what the HTTP layer refuses (`400 malformed_request`, `408\n  request_timeout`, `431 headers_too_large`); `getHealth` and `resetTestData` declare the `400`\n  they answer for a query parameter they do not take.\n"
   },
   "servers": [
     {
@@ -161,6 +161,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -313,6 +316,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -400,6 +406,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -507,6 +516,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -567,6 +579,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -620,6 +635,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -673,6 +691,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -726,6 +747,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -829,6 +853,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       },
@@ -965,6 +992,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -1049,6 +1079,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -1098,6 +1131,9 @@ export const openApiDocument: OpenApiDocument = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
@@ -1106,6 +1142,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -1172,7 +1211,7 @@ export const openApiDocument: OpenApiDocument = {
                       "openapi": "3.1.0",
                       "info": {
                         "title": "Course Management Service",
-                        "version": "1.2.0"
+                        "version": "1.3.0"
                       },
                       "paths": {}
                     }
@@ -1227,7 +1266,7 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Healthy",
                     "value": {
                       "status": "ok",
-                      "version": "1.2.0",
+                      "version": "1.3.0",
                       "checks": {
                         "database": {
                           "status": "up"
@@ -1241,6 +1280,9 @@ export const openApiDocument: OpenApiDocument = {
                 }
               }
             }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1263,7 +1305,7 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Redis unreachable",
                     "value": {
                       "status": "unavailable",
-                      "version": "1.2.0",
+                      "version": "1.3.0",
                       "checks": {
                         "database": {
                           "status": "up"
@@ -1701,6 +1743,9 @@ export const openApiDocument: OpenApiDocument = {
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -1950,7 +1995,7 @@ export const openApiDocument: OpenApiDocument = {
         }
       },
       "BadRequest": {
-        "description": "The request is malformed: a field breaks the schema (`validation_failed`, one entry per\nfield in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one\nthis service issued (`invalid_cursor`).\n",
+        "description": "The request is malformed: a field breaks the schema (`validation_failed`, one entry per\nfield in `errors`; a query parameter the operation does not take is one), the body is not\nvalid JSON (`malformed_json`), or the cursor is not one this service issued\n(`invalid_cursor`).\n",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -2294,6 +2339,39 @@ export const openApiDocument: OpenApiDocument = {
             }
           }
         }
+      },
+      "ServiceUnavailable": {
+        "description": "A dependency the request needs does not answer (`service_unavailable`): the database is\nunreachable, refused the connection, reset it, or no connection came free in time. Nothing\nwas changed that the answer did not confirm; retry after `Retry-After` seconds (an\n`Idempotency-Key` makes a retried create safe).\n",
+        "x-contract-untestable": "A healthy deployment's dependencies are up; the server's fault-injection test cuts them to see 503.",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "databaseDown": {
+                "summary": "The database does not answer",
+                "value": {
+                  "type": "urn:course-service:problem:service_unavailable",
+                  "title": "Service unavailable",
+                  "status": 503,
+                  "detail": "The database does not answer at the moment; retry in 2 seconds.",
+                  "instance": "/api/v1/courses",
+                  "code": "service_unavailable",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
       }
     },
     "schemas": {
@@ -2323,12 +2401,14 @@ export const openApiDocument: OpenApiDocument = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
-        "description": "At least one non-space character, at most 200 characters."
+        "pattern": "^[^\\S\\x00-\\x1F]*[^\\s\\x00-\\x1F][^\\x00-\\x1F]*$",
+        "description": "At least one non-space character, at most 200 characters, no control characters\n(U+0000–U+001F).\n"
       },
       "CourseDescription": {
         "type": "string",
-        "maxLength": 5000
+        "maxLength": 5000,
+        "pattern": "^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F]*$",
+        "description": "At most 5000 characters. Tab, line feed and carriage return are the only control\ncharacters (U+0000–U+001F) allowed.\n"
       },
       "CourseStatus": {
         "type": "string",
@@ -2611,8 +2691,8 @@ export const openApiDocument: OpenApiDocument = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100,
-        "pattern": "\\S",
-        "description": "A descriptive label, e.g. where the key is used."
+        "pattern": "^[^\\S\\x00-\\x1F]*[^\\s\\x00-\\x1F][^\\x00-\\x1F]*$",
+        "description": "A descriptive label, e.g. where the key is used: at least one non-space character, no\ncontrol characters (U+0000–U+001F).\n"
       },
       "ApiKeyWithSecret": {
         "description": "An API key record with its value, as returned once at creation.",
@@ -2839,6 +2919,7 @@ export const openApiDocument: OpenApiDocument = {
             "enum": [
               "validation_failed",
               "malformed_json",
+              "malformed_request",
               "invalid_cursor",
               "authentication_required",
               "invalid_api_key",
@@ -2854,10 +2935,13 @@ export const openApiDocument: OpenApiDocument = {
               "invalid_course_state",
               "idempotency_request_in_progress",
               "idempotency_key_reused",
+              "request_timeout",
               "payload_too_large",
               "unsupported_media_type",
+              "headers_too_large",
               "rate_limited",
-              "internal_error"
+              "internal_error",
+              "service_unavailable"
             ]
           },
           "requestId": {

@@ -14,10 +14,17 @@ export type CourseId = string;
 export type ApiKeyId = string;
 
 /**
- * At least one non-space character, at most 200 characters.
+ * At least one non-space character, at most 200 characters, no control characters
+ * (U+0000–U+001F).
+ *
  */
 export type CourseName = string;
 
+/**
+ * At most 5000 characters. Tab, line feed and carriage return are the only control
+ * characters (U+0000–U+001F) allowed.
+ *
+ */
 export type CourseDescription = string;
 
 /**
@@ -115,7 +122,9 @@ export type ApiKeyFields = {
 export type ApiKey = ApiKeyFields;
 
 /**
- * A descriptive label, e.g. where the key is used.
+ * A descriptive label, e.g. where the key is used: at least one non-space character, no
+ * control characters (U+0000–U+001F).
+ *
  */
 export type ApiKeyName = string;
 
@@ -212,7 +221,7 @@ export type Problem = {
     /**
      * A stable, machine-readable problem code.
      */
-    code: 'validation_failed' | 'malformed_json' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'payload_too_large' | 'unsupported_media_type' | 'rate_limited' | 'internal_error';
+    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'rate_limited' | 'internal_error' | 'service_unavailable';
     requestId: string;
     errors?: Array<FieldError>;
     missingScopes?: Array<Scope>;
@@ -324,8 +333,9 @@ export type ListCoursesData = {
 export type ListCoursesErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -350,6 +360,14 @@ export type ListCoursesErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type ListCoursesError = ListCoursesErrors[keyof ListCoursesErrors];
@@ -380,8 +398,9 @@ export type CreateCourseData = {
 export type CreateCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -422,6 +441,14 @@ export type CreateCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type CreateCourseError = CreateCourseErrors[keyof CreateCourseErrors];
@@ -450,8 +477,9 @@ export type DeleteCourseData = {
 export type DeleteCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -487,6 +515,14 @@ export type DeleteCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type DeleteCourseError = DeleteCourseErrors[keyof DeleteCourseErrors];
@@ -524,8 +560,9 @@ export type GetCourseData = {
 export type GetCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -554,6 +591,14 @@ export type GetCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type GetCourseError = GetCourseErrors[keyof GetCourseErrors];
@@ -582,8 +627,9 @@ export type UpdateCourseData = {
 export type UpdateCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -627,6 +673,14 @@ export type UpdateCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type UpdateCourseError = UpdateCourseErrors[keyof UpdateCourseErrors];
@@ -655,8 +709,9 @@ export type PublishCourseData = {
 export type PublishCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -692,6 +747,14 @@ export type PublishCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type PublishCourseError = PublishCourseErrors[keyof PublishCourseErrors];
@@ -720,8 +783,9 @@ export type ArchiveCourseData = {
 export type ArchiveCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -757,6 +821,14 @@ export type ArchiveCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type ArchiveCourseError = ArchiveCourseErrors[keyof ArchiveCourseErrors];
@@ -785,8 +857,9 @@ export type RestoreCourseData = {
 export type RestoreCourseErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -822,6 +895,14 @@ export type RestoreCourseErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type RestoreCourseError = RestoreCourseErrors[keyof RestoreCourseErrors];
@@ -858,8 +939,9 @@ export type ListApiKeysData = {
 export type ListApiKeysErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -880,6 +962,14 @@ export type ListApiKeysErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type ListApiKeysError = ListApiKeysErrors[keyof ListApiKeysErrors];
@@ -910,8 +1000,9 @@ export type CreateApiKeyData = {
 export type CreateApiKeyErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -948,6 +1039,14 @@ export type CreateApiKeyErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type CreateApiKeyError = CreateApiKeyErrors[keyof CreateApiKeyErrors];
@@ -976,8 +1075,9 @@ export type RevokeApiKeyData = {
 export type RevokeApiKeyErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -1002,6 +1102,14 @@ export type RevokeApiKeyErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
@@ -1024,6 +1132,14 @@ export type ResetTestDataData = {
 
 export type ResetTestDataErrors = {
     /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
      * The credential is missing (`authentication_required`), malformed or unknown
      * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
      * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
@@ -1040,6 +1156,14 @@ export type ResetTestDataErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type ResetTestDataError = ResetTestDataErrors[keyof ResetTestDataErrors];
@@ -1069,8 +1193,9 @@ export type GetOpenApiDocumentData = {
 export type GetOpenApiDocumentErrors = {
     /**
      * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
-     * field in `errors`), the body is not valid JSON (`malformed_json`), or the cursor is not one
-     * this service issued (`invalid_cursor`).
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
      *
      */
     400: Problem;
@@ -1107,6 +1232,14 @@ export type GetHealthData = {
 };
 
 export type GetHealthErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
     /**
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
@@ -1217,6 +1350,14 @@ export type McpErrors = {
      * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
      */
     500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
 };
 
 export type McpError = McpErrors[keyof McpErrors];

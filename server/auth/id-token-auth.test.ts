@@ -73,6 +73,9 @@ describe('ID token verification', () => {
     ],
     ['no sub', { sub: undefined }],
     ['an empty sub', { sub: ' ' }],
+    // PostgreSQL cannot store a NUL: a subject becomes stored text, so it must be text every store keeps.
+    ['a sub with a NUL', { sub: 'a\u0000b' }],
+    ['a sub with a control character', { sub: 'line\nbreak' }],
     ['no iat', { iat: undefined }],
   ])('refuses a correctly signed token with %s', async (_name, overrides) => {
     // Signed with the development provider's own key, read from its data directory.

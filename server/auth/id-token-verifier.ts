@@ -20,7 +20,8 @@ function reasonOf(error: unknown, errors: Awaited<ReturnType<typeof jose>>['erro
 
 /**
  * Creates a verifier for tokens from `issuer` for `audience`, with keys from `keys` (a remote or
- * local JWKS): RS256/ES256 only, `iss`, `aud`, `exp`, `iat` and a non-empty `sub` required.
+ * local JWKS): RS256/ES256 only, `iss`, `aud`, `exp`, `iat` and `sub` required (the core's
+ * authenticator then checks that the subject is text every store keeps).
  */
 export function createIdTokenVerifier(options: {
   issuer: string;
@@ -38,9 +39,7 @@ export function createIdTokenVerifier(options: {
           requiredClaims: ['iss', 'aud', 'exp', 'iat', 'sub'],
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
-        if (typeof payload.sub !== 'string' || payload.sub.trim() === '' || payload.sub.length > 255) {
-          throw invalidIdToken("claim 'sub' must be a non-empty string");
-        }
+        if (typeof payload.sub !== 'string') throw invalidIdToken("claim 'sub' must be a string");
         return payload.sub;
       } catch (error) {
         throw error instanceof ApiError ? error : invalidIdToken(reasonOf(error, errors), error);

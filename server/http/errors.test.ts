@@ -25,7 +25,49 @@ describe('errors as RFC 9457 problems', () => {
   it('answers a wrong method with 405 and Allow', async () => {
     const response = await server.call('PUT', '/api/v1/courses', { bearer: key, body: {} });
     expectProblem(response, 405, 'method_not_allowed');
-    expect(response.headers.get('allow')).toBe('GET, POST');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+    const deleteOnly = await server.call('GET', '/api/v1/test-data', { bearer: key });
+    expectProblem(deleteOnly, 405, 'method_not_allowed');
+    expect(deleteOnly.headers.get('allow')).toBe('DELETE');
+  });
+
+  it('answers HEAD wherever GET is served, with the GET headers and length and no body', async () => {
+    const { id } = (
+      await server.call('POST', '/api/v1/courses', { bearer: key, body: { name: 'H', description: '' } })
+    ).body;
+    for (const path of [
+      '/healthz',
+      '/api/openapi',
+      '/api/v1/courses',
+      `/api/v1/courses/${id}`,
+      '/dev/.well-known/jwks.json',
+    ]) {
+      const headers = { authorization: `Bearer ${key}` };
+      const get = await fetch(`${server.url}${path}`, { headers });
+      const getBody = await get.text();
+      const head = await fetch(`${server.url}${path}`, { method: 'HEAD', headers });
+      expect({ path, status: head.status, body: await head.text() }).toEqual({
+        path,
+        status: get.status,
+        body: '',
+      });
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(getBody)));
+      for (const name of ['content-type', 'etag', 'cache-control', 'x-content-type-options'])
+        expect(head.headers.get(name)).toBe(get.headers.get(name));
+    }
+    // Conditional and refused HEADs answer as their GETs do, still without a body.
+    const etag = (
+      await fetch(`${server.url}/api/v1/courses/${id}`, { headers: { authorization: `Bearer ${key}` } })
+    ).headers.get('etag') as string;
+    const notModified = await fetch(`${server.url}/api/v1/courses/${id}`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${key}`, 'if-none-match': etag },
+    });
+    expect(notModified.status).toBe(304);
+    const refused = await fetch(`${server.url}/api/v1/courses`, { method: 'HEAD' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
+    expect(await refused.text()).toBe('');
   });
 
   it('answers a non-JSON body with 415', async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import type { IncomingRequest } from '../../core/index.ts';
+import { ApiError, type IncomingRequest } from '../../core/index.ts';
 
 /** Whether a request carries a body at all, by its framing headers. */
 function hasBody(req: IncomingMessage): boolean {
@@ -26,9 +26,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'to
     req.on('end', () => {
       if (size <= limit) resolve(Buffer.concat(chunks, size));
     });
-    req.on('error', reject);
+    // The connection ended mid-body (the client left, or a 408 cut it): nobody waits for an answer,
+    // but the request still ends as a client's mistake rather than as an error of ours.
+    req.on('error', (cause) => reject(new ApiError('malformed_request', INCOMPLETE, { cause })));
   });
 }
+
+const INCOMPLETE = 'The connection closed before the request body ended.';
 
 /** The request as a Web `Request`, its body streamed; aborted when the client goes away before the answer. */
 function webRequest(req: IncomingMessage, res: ServerResponse, url: string): Request {

@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from 'pino';
 import { type Answer, ApiError, type Core, problemAnswer, requestIdOf } from '../../core/index.ts';
+import { lingerAfterAnswer } from './lingering-close.ts';
 import { KoaRequest } from './node-request.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
@@ -21,12 +22,17 @@ interface ServiceState {
  * is left to Koa.
  */
 function writeAnswer(ctx: Context, answer: Answer): void {
-  const { res } = ctx;
+  const { req, res } = ctx;
   const body = answer.body;
+  // An answer before the body was read to its end (413, 415, 401): the connection cannot be reused,
+  // and the client may still be sending, so it closes lingering rather than with a reset.
+  const early = !req.complete;
+  if (early) lingerAfterAnswer(req);
   if (body !== null && typeof body !== 'string') {
     for (let i = 0; i < answer.headers.length; i += 2)
       ctx.set(answer.headers[i] as string, answer.headers[i + 1] as string);
     for (const [name, value] of SECURITY) if (!res.hasHeader(name)) res.setHeader(name, value);
+    if (early) ctx.set('Connection', 'close');
     ctx.body = body;
     ctx.status = answer.status;
     return;
@@ -34,8 +40,7 @@ function writeAnswer(ctx: Context, answer: Answer): void {
   ctx.respond = false;
   const list = SECURITY_FLAT.concat(answer.headers as string[]);
   if (body !== null) list.push('Content-Length', String(Buffer.byteLength(body)));
-  // A body past the limit was not read to its end: the connection cannot be reused.
-  if (answer.status === 413) list.push('Connection', 'close');
+  if (early) list.push('Connection', 'close');
   res.writeHead(answer.status, list);
   res.end(ctx.method === 'HEAD' ? undefined : (body ?? undefined));
 }

@@ -101,7 +101,9 @@ export function createToolRunner(options: { allScopes: string[] }): ToolRunner {
         };
       }
       const { error } = outcome;
-      if (error instanceof ApiError && error.status < 500) return toolError(error, tool, scope.requestId);
+      // A 503 (an outage) is a result the model can act on (retry later); only a bug is a protocol error.
+      if (error instanceof ApiError && error.code !== 'internal_error')
+        return toolError(error, tool, scope.requestId);
       scope.log?.error({ err: error, tool: tool.name, requestId: scope.requestId }, 'tool call failed');
       throw new ProtocolError(
         ProtocolErrorCode.InternalError,

@@ -9,6 +9,8 @@ export interface RateLimitOptions {
   /** Keys created per subject, a sensitive flow with a quota (and window) of its own. */
   keyCreation: { max: number; windowSeconds: number };
   redis?: { url: string; keyPrefix: string } | undefined;
+  /** Where Redis outages are reported, once each. */
+  logger?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
 /**
@@ -29,7 +31,7 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
   if (options.redis) {
     // The Redis client is loaded only when configured: an embedded server never pays its start-up.
     const { createRedisLimits } = await import('./redis-limits.ts');
-    return createRedisLimits(quotas, options.redis);
+    return createRedisLimits(quotas, { ...options.redis, logger: options.logger });
   }
   const limits = createFixedWindowLimits(quotas, () => new Date());
   return { consume: limits.consume, checkHealth: undefined, close: async () => undefined };

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { DependencyHealth } from '../../core/index.ts';
+import { createOutageLog } from '../outages/outage-log.ts';
 
 /** A Redis client for the rate limiters, with a health check that never hangs. */
 export interface RedisConnection {
@@ -11,6 +12,15 @@ export interface RedisConnection {
 }
 
 const PING_TIMEOUT_MS = 1000;
+const COMMAND_TIMEOUT_MS = 500;
+
+/** The logging the connection needs; pino's logger fits it. */
+interface RedisLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+const SILENT: RedisLogger = { info() {}, warn() {} };
 const CONNECT_WAIT_MS = 2000;
 
 /**
@@ -18,18 +28,27 @@ const CONNECT_WAIT_MS = 2000;
  * queue: while Redis is away they fail at once, and the rate limiters use their insurance limiter
  * instead of holding requests. The client keeps reconnecting in the background.
  */
-export function connectRedis(url: string): RedisConnection {
+export function connectRedis(url: string, logger: RedisLogger = SILENT): RedisConnection {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     // Commands issued in one turn of the event loop (every request read together) share one write.
     enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
+    // A Redis that stops answering on an open connection must not hold requests: the command fails
+    // and the limiter answers from its insurance instead.
+    commandTimeout: COMMAND_TIMEOUT_MS,
     // Back off up to 2 s between reconnects, forever: Redis coming back must be noticed.
     retryStrategy: (times) => Math.min(times * 100, 2000),
   });
-  // Connection errors are reported by the health check; without a listener ioredis would crash the process.
-  client.on('error', () => undefined);
+  // One line when Redis goes away and one when it is back; without an error listener ioredis would
+  // crash the process, and the health check reports the outage meanwhile.
+  const outage = createOutageLog(logger, 'redis', "rate limits fall back to this instance's memory");
+  client.on('error', (err) => outage.failed(err));
+  client.on('close', () => {
+    if (client.status !== 'end') outage.failed(new Error('connection closed'));
+  });
+  client.on('ready', () => outage.succeeded());
   const ready = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, CONNECT_WAIT_MS);
     client.once('ready', () => {

@@ -19,9 +19,9 @@ import { connectRedis } from './redis-connection.ts';
  */
 export async function createRedisLimits(
   quotas: Quotas,
-  options: { url: string; keyPrefix: string },
+  options: { url: string; keyPrefix: string; logger?: Parameters<typeof connectRedis>[1] },
 ): Promise<RateLimitService> {
-  const redis = connectRedis(options.url);
+  const redis = connectRedis(options.url, options.logger);
   await redis.ready;
   const limiters = {} as Record<RateLimitPolicy, RateLimiterAbstract>;
   for (const [policy, { points, duration }] of Object.entries(quotas) as Array<

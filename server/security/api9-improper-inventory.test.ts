@@ -20,6 +20,7 @@ const DOCUMENTED_OUTSIDE_SPEC = [
   'HEAD /dashboard',
   'POST /dev/token',
   'GET /dev/.well-known/jwks.json',
+  'HEAD /dev/.well-known/jwks.json',
 ];
 /** Paths an attacker tries for forgotten endpoints: old versions, admin, debug, docs, metrics. */
 const PROBES = [
@@ -83,7 +84,10 @@ describe('API9 improper inventory: the router answers exactly the spec', () => {
         .replace('{courseId}', await newCourse())
         .replace('{keyId}', 'key_0000000000000000');
       reached.push(...(await answered(path, template)));
-      const methods = METHODS.filter((method) => method.toLowerCase() in item);
+      // HEAD is implied wherever GET is declared (RFC 9110), and answered as it.
+      const methods = METHODS.filter(
+        (method) => method.toLowerCase() in item || (method === 'HEAD' && 'get' in item),
+      );
       declared.push(...methods.map((method) => `${method} ${template}`));
       const refused = await fetch(`${server.url}${path}`, { method: 'PUT', headers });
       if (!methods.includes('PUT')) {

@@ -232,6 +232,15 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect((await store.findApiKeyByHash('hash-a-2'))?.lastUsedAt).toBe('2026-05-01T00:00:00Z');
     });
 
+    it('records the first secret fingerprint and tells later ones apart from it', async () => {
+      const store = await fresh();
+      expect(await store.checkSecretFingerprint('f1')).toBe('recorded');
+      expect(await store.checkSecretFingerprint('f1')).toBe('matches');
+      expect(await store.checkSecretFingerprint('f2')).toBe('differs');
+      // A mismatch records nothing: the first fingerprint stays the one to match.
+      expect(await store.checkSecretFingerprint('f1')).toBe('matches');
+    });
+
     it('reports healthy, then refuses writes after close and closes only once', async () => {
       const store = await fresh();
       expect(await store.checkHealth()).toEqual({ status: 'up' });

@@ -17,12 +17,18 @@ export interface ServerProcess {
 /**
  * Starts `server/main.ts` in a new process with `env` (PORT=0 on loopback, quiet logs but the
  * start line), and resolves with its URL once it listens; rejects with its stderr if it exits first.
+ * With `ownGroup`, the process leads a process group of its own, for a test to kill as a whole
+ * (`process.kill(-pid, 'SIGKILL')`), as an init system or a container runtime does.
  */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(
+  env: Record<string, string>,
+  options: { ownGroup?: boolean } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup === true,
   });
   let stderr = '';
   let stdout = '';

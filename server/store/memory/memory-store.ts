@@ -4,6 +4,7 @@ import type {
   CourseOwner,
   CourseRecord,
   DependencyHealth,
+  FingerprintCheck,
   IdempotencyClaim,
   IdempotencyClaimRequest,
   IdempotentResponse,
@@ -45,8 +46,11 @@ class InMemoryStore implements MemoryStore {
   readonly #keyLists = new Map<string, ApiKeyRecord[]>();
   readonly #idempotency = new Map<string, R.IdempotencyEntry>();
 
+  #fingerprint: string | undefined;
+
   clear(): void {
     this.#seq = 0;
+    this.#fingerprint = undefined;
     for (const map of [this.#courses, this.#courseLists, this.#keys, this.#keysByHash, this.#keyLists])
       map.clear();
     this.#idempotency.clear();
@@ -184,6 +188,15 @@ class InMemoryStore implements MemoryStore {
     for (const [id, entry] of this.#idempotency) {
       if (entry.kind === 'stored' && entry.response.createdAt < createdBefore) this.#idempotency.delete(id);
     }
+  }
+
+  async checkSecretFingerprint(fingerprint: string): Promise<FingerprintCheck> {
+    this.#assertOpen();
+    if (this.#fingerprint === undefined) {
+      this.#fingerprint = fingerprint;
+      return 'recorded';
+    }
+    return this.#fingerprint === fingerprint ? 'matches' : 'differs';
   }
 
   async checkHealth(): Promise<DependencyHealth> {

@@ -72,6 +72,11 @@ const MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX api_keys_owner_env_seq ON api_keys (owner_id, environment, seq);
     `,
   },
+  {
+    version: 3,
+    name: 'settings (the fingerprint of the key hashing secret)',
+    sql: 'CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+  },
 ];
 
 // Any constant both instances agree on; it names this service's migration lock among others.

@@ -29,8 +29,9 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
     query_timeout: 30_000,
   });
   // An idle connection that breaks (a database restart) is dropped by the pool; without a listener
-  // the error would end the process.
-  pool.on('error', (err) => logger.warn({ err }, 'postgres: idle connection lost'));
+  // the error would end the process. Once open, the store reports such losses with its outages.
+  const whileOpening = (err: Error) => logger.warn({ err }, 'postgres: idle connection lost');
+  pool.on('error', whileOpening);
   try {
     const started = performance.now();
     const client = await pool.connect();
@@ -42,7 +43,9 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
     }
     const ms = Math.round(performance.now() - started);
     logger.info({ backend: 'postgres', migrated, ms, poolSize: options.poolSize }, 'store opened');
-    return new PostgresStore(pool);
+    const store = new PostgresStore(pool, logger);
+    pool.off('error', whileOpening);
+    return store;
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw new Error(`PostgreSQL at DATABASE_URL could not be opened: ${(error as Error).message}`, {

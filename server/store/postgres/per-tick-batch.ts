@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { isPostgresOutage } from './outage-errors.ts';
 
 /** Calls gathered into one statement at most; a bound on the arrays sent and the rows returned. */
 const MAX_BATCH = 256;
@@ -11,7 +12,8 @@ const MAX_BATCH = 256;
  * statement was sent. Nothing is cached.
  *
  * `run` answers one value per key, in order. When the statement fails for a batch of several, each
- * call runs again alone, so a caller only ever sees the error of its own item.
+ * call runs again alone, so a caller only ever sees the error of its own item; unless the database
+ * is away, which every call of the batch then meets.
  *
  * @example const find = perTickBatch((hashes) => findKeysByHash(pool, hashes)); await find.load(hash);
  */
@@ -21,7 +23,9 @@ export function perTickBatch<K, V>(run: (keys: readonly K[]) => Promise<V[]>): D
       if (keys.length === 1) return run(keys);
       try {
         return await run(keys);
-      } catch {
+      } catch (error) {
+        // The database is away: each call alone would only meet the same outage, slower.
+        if (isPostgresOutage(error)) throw error;
         return Promise.all(keys.map((key) => run([key]).then(([value]) => value as V, asError)));
       }
     },

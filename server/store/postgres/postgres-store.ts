@@ -6,6 +6,7 @@ import type {
   CourseOwner,
   CourseRecord,
   DependencyHealth,
+  FingerprintCheck,
   IdempotencyClaim,
   IdempotencyClaimRequest,
   IdempotentResponse,
@@ -14,9 +15,13 @@ import type {
 } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
+import { serviceUnavailable } from '../../outages/service-unavailable.ts';
 import { StoreConflictError } from '../errors.ts';
+import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { batchedStatements, type ListCall, run } from './batched-statements.ts';
 import { CourseInterner } from './course-interner.ts';
+import { isPostgresOutage } from './outage-errors.ts';
 import { perTickBatch } from './per-tick-batch.ts';
 import * as S from './statements.ts';
 
@@ -43,8 +48,16 @@ export class PostgresStore implements Store {
   readonly #inserts: DataLoader<Omit<CourseRecord, 'seq'>, number>;
   readonly #interner = new CourseInterner();
 
+  readonly #outage: OutageLog;
+
   /** Use `openPostgresStore`; this wires a pool whose database is already migrated. */
-  constructor(private readonly pool: Pool) {
+  constructor(
+    private readonly pool: Pool,
+    logger: StoreLogger = SILENT_LOGGER,
+  ) {
+    this.#outage = createOutageLog(logger, 'postgres', 'requests that need the database answer 503');
+    // A pooled connection that breaks while idle is the first sign of an outage.
+    pool.on('error', (err) => this.#outage.failed(err));
     const batched = batchedStatements(pool, this.#interner);
     this.#keysByHash = perTickBatch(batched.findApiKeysByHash);
     this.#courses = perTickBatch(batched.getCourses);
@@ -163,6 +176,17 @@ export class PostgresStore implements Store {
     await this.#query('purge-idempotent', S.SQL.purgeIdempotent, [createdBefore]);
   }
 
+  async checkSecretFingerprint(fingerprint: string): Promise<FingerprintCheck> {
+    const inserted = await this.#query('insert-setting', S.SQL.insertSetting, [
+      S.SECRET_FINGERPRINT,
+      fingerprint,
+    ]);
+    if (inserted.rowCount === 1) return 'recorded';
+    // The insert waited for a concurrent first writer to commit, so its value is there to read now.
+    const { rows } = await this.#query('get-setting', S.SQL.getSetting, [S.SECRET_FINGERPRINT]);
+    return rows[0]?.value === fingerprint ? 'matches' : 'differs';
+  }
+
   async checkHealth(): Promise<DependencyHealth> {
     if (this.#closed) return { status: 'down', detail: 'The store is closed.' };
     let timer: NodeJS.Timeout | undefined;
@@ -242,12 +266,27 @@ export class PostgresStore implements Store {
     return this.#track(loader.load(key));
   }
 
-  /** Keeps `work` in the set {@link close} waits for, until it settles. */
+  /**
+   * Keeps `work` in the set {@link close} waits for, until it settles. A failure that means the
+   * database is away becomes `503 service_unavailable` (logged once per outage); any other stays
+   * as it is, a 500 unless a caller knows better.
+   */
   #track<T>(work: Promise<T>): Promise<T> {
-    this.#inFlight.add(work);
-    const forget = () => this.#inFlight.delete(work);
-    work.then(forget, forget);
-    return work;
+    const tracked = work.then(
+      (value) => {
+        this.#outage.succeeded();
+        return value;
+      },
+      (error: unknown) => {
+        if (!isPostgresOutage(error)) throw error;
+        this.#outage.failed(error);
+        throw serviceUnavailable('The database', error);
+      },
+    );
+    this.#inFlight.add(tracked);
+    const forget = () => this.#inFlight.delete(tracked);
+    tracked.then(forget, forget);
+    return tracked;
   }
 
   #assertOpen(): void {

@@ -91,7 +91,13 @@ export const SQL = {
     RETURNING 1`,
   releaseIdempotent: 'DELETE FROM idempotency WHERE scope = $1 AND key = $2 AND status = 0',
   purgeIdempotent: 'DELETE FROM idempotency WHERE status <> 0 AND created_at < $1',
+  // The first writer's value stays: a second instance starting at the same moment inserts nothing.
+  insertSetting: 'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+  getSetting: 'SELECT value FROM settings WHERE key = $1',
 } as const;
+
+/** The `settings` key of the fingerprint of the secret API keys are hashed under. */
+export const SECRET_FINGERPRINT = 'api_key_hash_secret.fingerprint';
 
 const UPDATABLE: Record<keyof CourseChanges, string> = {
   name: 'name',

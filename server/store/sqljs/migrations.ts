@@ -84,6 +84,11 @@ export const MIGRATIONS: readonly Migration[] = [
       'DROP INDEX courses_owner_env_status_seq',
     ],
   },
+  {
+    version: 4,
+    name: 'settings (the fingerprint of the key hashing secret)',
+    statements: ['CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)'],
+  },
 ];
 
 /** The schema version this code writes. */

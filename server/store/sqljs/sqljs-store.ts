@@ -4,6 +4,7 @@ import type {
   CourseOwner,
   CourseRecord,
   DependencyHealth,
+  FingerprintCheck,
   IdempotencyClaim,
   IdempotencyClaimRequest,
   IdempotentResponse,
@@ -26,7 +27,7 @@ export class SqljsStore implements Store {
   #apiKeySeq: number;
   #closed: Promise<void> | undefined;
   readonly #model: ReadModel;
-  // Claims live in memory: one process owns the data directory (its lock file proves it).
+  // Claims live in memory: one process owns the data directory (its data-directory lock proves it).
   readonly #claims = new Set<string>();
 
   /** Use `openSqljsStore`; this wires parts it has already opened and recovered. */
@@ -214,6 +215,13 @@ export class SqljsStore implements Store {
     await this.#write([[S.SQL.purgeIdempotent, [createdBefore]]], ({ idempotency }) => {
       for (const [scope, key] of purged) idempotency.delete(scope as string, key as string);
     });
+  }
+
+  async checkSecretFingerprint(fingerprint: string): Promise<FingerprintCheck> {
+    const recorded = this.sql.one(S.SQL.getSetting, [S.SECRET_FINGERPRINT], (row) => String(row[0]));
+    if (recorded !== undefined) return recorded === fingerprint ? 'matches' : 'differs';
+    await this.#write([[S.SQL.insertSetting, [S.SECRET_FINGERPRINT, fingerprint]]], () => undefined);
+    return 'recorded';
   }
 
   /** Whether the store takes writes: open, and neither its journal nor its database has failed. */

@@ -46,10 +46,15 @@ export const SQL = {
   // What the read model loads of an owner's courses on the owner's first read.
   courseKeysOf: 'SELECT id, status, seq FROM courses WHERE owner_id = ? AND environment = ? ORDER BY seq',
   countCourses: 'SELECT count(*) FROM courses WHERE owner_id = ? AND environment = ?',
+  getSetting: 'SELECT value FROM settings WHERE key = ?',
+  insertSetting: 'INSERT INTO settings (key, value) VALUES (?, ?)',
   // Full scans, once at open, to build the read model.
   allApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY seq`,
   allIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency`,
 } as const;
+
+/** The `settings` key of the fingerprint of the secret API keys are hashed under. */
+export const SECRET_FINGERPRINT = 'api_key_hash_secret.fingerprint';
 
 /** The `meta` keys of the sequence counters and of the journal position a snapshot includes. */
 export const META = {
