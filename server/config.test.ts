@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -88,7 +89,11 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache.internal:6379/2',
       REDIS_KEY_PREFIX: 'cs-eu:',
     });
-    expect(config.database).toEqual({ url: 'postgres://app@db.internal:5432/courses', poolSize: 25 });
+    expect(config.database).toEqual({
+      url: 'postgres://app@db.internal:5432/courses',
+      poolSize: 25,
+      waitSeconds: 30,
+    });
     expect(config.redis).toEqual({ url: 'redis://cache.internal:6379/2', keyPrefix: 'cs-eu:' });
     const embedded = loadConfig({});
     expect(embedded.database).toBeUndefined();
@@ -115,5 +120,39 @@ describe('loadConfig', () => {
       'REDIS_KEY_PREFIX',
       'DATABASE_POOL_SIZE',
     ]);
+  });
+});
+
+describe('the documented variables', () => {
+  /** Every variable `loadConfig` reads, with the optional parts (provider, PostgreSQL, Redis) on. */
+  function variablesRead(): string[] {
+    const read = new Set<string>();
+    const on: Record<string, string> = {
+      IDP_ISSUER: 'https://idp.example.com',
+      IDP_AUDIENCE: 'course-service',
+      IDP_JWKS_URL: 'https://idp.example.com/jwks',
+      DATABASE_URL: 'postgres://localhost/courses',
+      REDIS_URL: 'redis://localhost:6379',
+    };
+    const env = new Proxy(on, {
+      get(target, name) {
+        if (typeof name === 'string') read.add(name);
+        return target[name as string];
+      },
+    });
+    loadConfig(env);
+    return [...read].sort();
+  }
+
+  it('are every variable the server reads: in .env.example and in the README', () => {
+    const root = new URL('../', import.meta.url);
+    const example = readFileSync(new URL('.env.example', root), 'utf8');
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const read = variablesRead();
+    expect(read.length).toBeGreaterThan(25);
+    for (const name of read) {
+      expect(example, `.env.example names ${name}`).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+      expect(readme, `README's table names ${name}`).toMatch(new RegExp(`^\\| [^|]*\`${name}\``, 'm'));
+    }
   });
 });

@@ -32,7 +32,7 @@ export interface Config {
   /** API keys one subject may create per window (a sensitive business flow). */
   keyCreationLimit: { max: number; windowSeconds: number };
   /** PostgreSQL for all state (`DATABASE_URL`); `undefined` keeps the embedded sql.js store in `dataDir`. */
-  database: { url: string; poolSize: number } | undefined;
+  database: { url: string; poolSize: number; waitSeconds: number } | undefined;
   /** Redis for rate limits shared by every instance (`REDIS_URL`); `undefined` keeps them in memory. */
   redis: { url: string; keyPrefix: string } | undefined;
 }
@@ -132,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const databasePoolSize = integer('DATABASE_POOL_SIZE', 10, 1, 1000);
+  const databaseWaitSeconds = integer('DATABASE_WAIT_SECONDS', 30, 0, 3600);
 
   const config: Config = {
     port: integer('PORT', 3000, 0, 65535),
@@ -163,7 +164,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       max: integer('KEY_CREATION_LIMIT_MAX', 20, 1, 1_000_000_000),
       windowSeconds: integer('KEY_CREATION_WINDOW_SECONDS', 3600, 1, 86_400),
     },
-    database: databaseUrl ? { url: databaseUrl, poolSize: databasePoolSize } : undefined,
+    database: databaseUrl
+      ? { url: databaseUrl, poolSize: databasePoolSize, waitSeconds: databaseWaitSeconds }
+      : undefined,
     redis: redisUrl ? { url: redisUrl, keyPrefix: redisKeyPrefix } : undefined,
   };
   // Node refuses a request timeout shorter than the headers timeout.

@@ -137,7 +137,10 @@ describe('course-service command line', () => {
       const missing = await cli(['migrate'], {});
       expect(missing.status).toBe(64);
       expect(missing.err).toMatch(/DATABASE_URL is not set/);
-      const unreachable = await cli(['migrate'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none' });
+      const unreachable = await cli(['migrate'], {
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none',
+        DATABASE_WAIT_SECONDS: '0',
+      });
       expect(unreachable.status).toBe(1);
       expect(unreachable.err).toMatch(/^course-service migrate: .*ECONNREFUSED 127\.0\.0\.1:9\n$/);
       expect(unreachable.err.split('ECONNREFUSED')).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { type Config, loadConfig } from '../config.ts';
 import { listen, type RunningServer } from '../http-server.ts';
 import { createLogger, type LogFormat } from '../logger.ts';
-import type { Command } from './usage.ts';
+import type { CliContext, Command } from './usage.ts';
 
 const HELP = `Usage: course-service [serve]
 
@@ -39,10 +39,10 @@ function storageOf(config: Config): string {
  */
 export const serveCommand: Command = {
   help: HELP,
-  run: (_args, { env, isTerminal }) => serve(env, isTerminal),
+  run: (_args, context) => serve(context),
 };
 
-async function serve(env: Record<string, string | undefined>, isTerminal: boolean): Promise<number> {
+async function serve({ env, isTerminal, err }: CliContext): Promise<number> {
   const config = loadConfig(env);
   const format: LogFormat = config.logFormat === 'auto' ? (isTerminal ? 'pretty' : 'json') : config.logFormat;
   const logger = createLogger(config.logLevel, { format });
@@ -51,8 +51,8 @@ async function serve(env: Record<string, string | undefined>, isTerminal: boolea
     server = await listen(config, logger);
   } catch (error) {
     // A start that cannot succeed (a data directory another process holds, a database that does
-    // not answer) ends with its reason, once, not a stack trace.
-    logger.fatal(`course-service could not start: ${(error as Error).message}`);
+    // not answer in time) ends with its reason, once, on standard error, not a stack trace.
+    err(`course-service could not start: ${(error as Error).message}\n`);
     return 1;
   }
   const urls = urlsOf(server);

@@ -4,7 +4,7 @@ import type { StoreLogger } from './store-logger.ts';
 /** Which store to open: PostgreSQL when `database` is given, else sql.js in `dataDir`. */
 export interface OpenStoreOptions {
   dataDir: string;
-  database?: { url: string; poolSize: number } | undefined;
+  database?: { url: string; poolSize: number; waitSeconds: number } | undefined;
   logger?: StoreLogger;
 }
 
@@ -18,7 +18,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const { database, dataDir, logger } = options;
   if (database) {
     const { openPostgresStore } = await import('./postgres/open-postgres-store.ts');
-    return openPostgresStore({ ...database, logger });
+    return openPostgresStore({ ...database, waitMs: database.waitSeconds * 1000, logger });
   }
   const { openSqljsStore } = await import('./sqljs/open-sqljs-store.ts');
   return openSqljsStore({ dataDir, logger });

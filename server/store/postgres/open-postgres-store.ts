@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { migrate } from './migrations.ts';
+import { isPostgresOutage } from './outage-errors.ts';
 import { PostgresStore } from './postgres-store.ts';
 
 /** Where and how to open the PostgreSQL store. */
@@ -9,18 +11,35 @@ export interface OpenPostgresStoreOptions {
   url: string;
   /** Connections this instance keeps at most. */
   poolSize: number;
+  /**
+   * How long to wait for a database that does not answer yet (one started beside this server),
+   * retrying with a growing pause up to 5 s; 0 fails at once. Other failures never wait.
+   */
+  waitMs?: number;
   logger?: StoreLogger;
+}
+
+/** Connects and migrates once; the number of migrations applied. */
+async function connectAndMigrate(pool: pg.Pool): Promise<number> {
+  const client = await pool.connect();
+  try {
+    return await migrate(client);
+  } finally {
+    client.release();
+  }
 }
 
 /**
  * Opens the PostgreSQL store: a connection pool, then the schema migrations under an advisory
- * lock (instances starting together migrate once). Fails with a clear message when the database
- * does not answer, rather than starting an instance that cannot serve.
+ * lock (instances starting together migrate once). A database that does not answer is waited for
+ * up to `waitMs` (logged once, as a warning); past that, or on any other failure, it fails with a
+ * clear message rather than starting an instance that cannot serve.
  *
- * @example const store = await openPostgresStore({ url: process.env.DATABASE_URL, poolSize: 10 });
+ * @example const store = await openPostgresStore({ url: process.env.DATABASE_URL, poolSize: 10, waitMs: 30_000 });
  */
 export async function openPostgresStore(options: OpenPostgresStoreOptions): Promise<PostgresStore> {
   const logger = options.logger ?? SILENT_LOGGER;
+  const waitMs = options.waitMs ?? 0;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize,
@@ -32,24 +51,32 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   // the error would end the process. Once open, the store reports such losses with its outages.
   const whileOpening = (err: Error) => logger.warn({ err }, 'postgres: idle connection lost');
   pool.on('error', whileOpening);
-  try {
-    const started = performance.now();
-    const client = await pool.connect();
-    let migrated: number;
+  const started = performance.now();
+  for (let attempt = 1; ; attempt++) {
     try {
-      migrated = await migrate(client);
-    } finally {
-      client.release();
+      const migrated = await connectAndMigrate(pool);
+      const ms = Math.round(performance.now() - started);
+      logger.info({ backend: 'postgres', migrated, ms, poolSize: options.poolSize }, 'store opened');
+      const store = new PostgresStore(pool, logger);
+      pool.off('error', whileOpening);
+      return store;
+    } catch (error) {
+      const left = waitMs - (performance.now() - started);
+      if (isPostgresOutage(error) && left > 0) {
+        if (attempt === 1) {
+          const { host } = new URL(options.url);
+          logger.warn(
+            { dependency: 'database', reason: (error as Error).message },
+            `PostgreSQL at ${host} does not answer (${(error as Error).message}); waiting up to ${Math.round(waitMs / 1000)} s for it (DATABASE_WAIT_SECONDS) before listening`,
+          );
+        }
+        await sleep(Math.min(250 * 2 ** attempt, 5000, left));
+        continue;
+      }
+      await pool.end().catch(() => undefined);
+      throw new Error(`PostgreSQL at DATABASE_URL could not be opened: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
-    const ms = Math.round(performance.now() - started);
-    logger.info({ backend: 'postgres', migrated, ms, poolSize: options.poolSize }, 'store opened');
-    const store = new PostgresStore(pool, logger);
-    pool.off('error', whileOpening);
-    return store;
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    throw new Error(`PostgreSQL at DATABASE_URL could not be opened: ${(error as Error).message}`, {
-      cause: error,
-    });
   }
 }

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { startTcpProxy } from '../../test-support/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
 import { storeContract } from '../store-contract.ts';
+import { SILENT_LOGGER } from '../store-logger.ts';
 import { account, newCourse } from '../test-support.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 
@@ -59,5 +61,33 @@ describe('the PostgreSQL store', () => {
     await expect(
       openPostgresStore({ url: 'postgres://postgres@127.0.0.1:1/none', poolSize: 1 }),
     ).rejects.toThrow(/PostgreSQL at DATABASE_URL could not be opened/);
+  });
+
+  it('waits for a database that answers later (a warning, once), and not past its wait', async () => {
+    const url = await freshDatabase();
+    const { hostname, port } = new URL(url);
+    const proxy = await startTcpProxy(hostname, Number(port));
+    const warnings: string[] = [];
+    const logger = { ...SILENT_LOGGER, warn: (_: object, msg?: string) => warnings.push(msg ?? '') };
+    try {
+      proxy.cut('reset');
+      await expect(
+        openPostgresStore({ url: proxy.through(url), poolSize: 1, waitMs: 600, logger }),
+      ).rejects.toThrow(/could not be opened: .*(ECONNRESET|Connection terminated)/);
+      expect(warnings).toHaveLength(1);
+      warnings.length = 0;
+      setTimeout(() => proxy.restore(), 1500);
+      const store = await openPostgresStore({ url: proxy.through(url), poolSize: 1, waitMs: 20_000, logger });
+      await store.insertCourse(newCourse('w', 1));
+      expect(await store.getCourse(account('w'), 'crs_w_1')).toMatchObject({ name: 'Course 1' });
+      await store.close();
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^PostgreSQL at 127\.0\.0\.1:\d+ does not answer .*; waiting up to 20 s for it/,
+        ),
+      ]);
+    } finally {
+      await proxy.close();
+    }
   });
 });
