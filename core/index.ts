@@ -34,6 +34,7 @@ export type {
   RateLimits,
   RequestHeaders,
 } from './model/ports.ts';
+export { serviceUnavailable } from './model/service-unavailable.ts';
 export type * from './model/store.ts';
 // Representations
 export { apiKeyView, courseView } from './operations/representations.ts';

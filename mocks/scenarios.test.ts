@@ -27,6 +27,21 @@ describe('scenario controls', () => {
     expect((await client.courses.listPage()).data).toEqual([]);
   });
 
+  it('forces a 503 service_unavailable with Retry-After, as during an outage', async () => {
+    mock.scenario('listCourses').unavailable({ retryAfter: 3, times: 1 });
+    const error = (await client.courses.listPage().catch((e: unknown) => e)) as InternalServerError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect([error.status, error.code, error.headers.get('Retry-After')]).toEqual([
+      503,
+      'service_unavailable',
+      '3',
+    ]);
+    expect((await client.courses.listPage()).data).toBeInstanceOf(Array);
+    expect(() => mock.scenario('listCourses').unavailable({ retryAfter: 0 })).toThrow(
+      /whole number of seconds/,
+    );
+  });
+
   it('lets the SDK retry through a forced failure', async () => {
     mock.scenario('getCourse').serverError({ times: 1 });
     const { id } = await client.courses.create(course);

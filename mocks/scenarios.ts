@@ -1,4 +1,4 @@
-import { type OperationId, type OperationInfo, rateLimited } from '../core/index.ts';
+import { type OperationId, type OperationInfo, rateLimited, serviceUnavailable } from '../core/index.ts';
 
 /** How many of the next calls a scenario applies to; absent means every call until cleared. */
 export interface Times {
@@ -15,6 +15,8 @@ export interface ScenarioControl {
   rateLimited(options?: Times & { retryAfter?: number }): ScenarioControl;
   /** Answer `500 internal_error`. */
   serverError(options?: Times): ScenarioControl;
+  /** Answer `503 service_unavailable` with `Retry-After: retryAfter` (default 1), as during an outage. */
+  unavailable(options?: Times & { retryAfter?: number }): ScenarioControl;
   /** Fail the request as a network error (`fetch` rejects; no response). */
   networkError(options?: Times): ScenarioControl;
   /** Answer `ms` milliseconds later than usual (combines with the others). */
@@ -34,6 +36,13 @@ export interface Scenarios {
   /** What applies to this call of `operationId`; counts the call against `times`. */
   take(operationId: string): { failure?: Failure; delayMs: number };
   reset(): void;
+}
+
+/** A scenario's `retryAfter`: a whole number of seconds, at least 1 (default 1). */
+function wholeSeconds(retryAfter = 1): number {
+  if (!Number.isInteger(retryAfter) || retryAfter < 1)
+    throw new TypeError('retryAfter must be a whole number of seconds, at least 1');
+  return retryAfter;
 }
 
 function takeFirst<T>(rules: Rule<T>[]): T | undefined {
@@ -85,15 +94,19 @@ export function createScenarios(
       };
       const control: ScenarioControl = {
         rateLimited: (options = {}) => {
-          const retryAfter = options.retryAfter ?? 1;
-          if (!Number.isInteger(retryAfter) || retryAfter < 1)
-            throw new TypeError('retryAfter must be a whole number of seconds, at least 1');
+          const retryAfter = wholeSeconds(options.retryAfter);
           const policy = operation.credential === 'idToken' ? 'api-keys' : 'courses';
           const state = { policy, limit: quota.max, windowSeconds: quota.windowSeconds } as const;
           const error = rateLimited({ ...state, allowed: false, remaining: 0, resetSeconds: retryAfter });
           return fail({ error }, options, 429);
         },
         serverError: (options) => fail({ error: new Error('a forced server error') }, options, 500),
+        unavailable: (options = {}) => {
+          const error = serviceUnavailable('The service', {
+            retryAfterSeconds: wholeSeconds(options.retryAfter),
+          });
+          return fail({ error }, options, 503);
+        },
         networkError: (options) => fail('networkError', options),
         delay(ms, options) {
           if (!(ms >= 0) || !Number.isFinite(ms))

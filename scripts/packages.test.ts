@@ -117,7 +117,7 @@ export const isMissing = (error: unknown): boolean => error instanceof NotFoundE
   });
 });
 
-/** A consumer's test of its code against the mocks: the SDK's retries through forced failures. */
+/** A consumer's test of its code against the mocks: the SDK's retries through forced failures (429 and 503 with Retry-After, 500, a network error). */
 const RETRIES = `import { setupServer } from 'msw/node';
 import { createCourseClient } from '@course-service/sdk';
 import { createCourseServiceMock, mockApiKey } from '@course-service/mocks';
@@ -131,7 +131,7 @@ mock.scenario('createCourse').rateLimited({ retryAfter: 1, times: 1 });
 const created = await client.courses.create({ name: 'Retried', description: 'after a 429' });
 mock.scenario('getCourse').serverError({ times: 1 });
 const read = await client.courses.get(created.id);
-mock.scenario('listCourses').networkError({ times: 1 });
+mock.scenario('listCourses').unavailable({ retryAfter: 1, times: 1 }).networkError({ times: 1 });
 const page = await client.courses.listPage();
 server.close();
 console.log(JSON.stringify({ created: created.name, read: read.id === created.id, listed: page.data.length }));
@@ -159,7 +159,7 @@ mock.scenario('listCourses').delay(10, { times: 1 });
     expect(typecheck(dir)).toBe('');
   });
 
-  it("lets the SDK's retries through a 429, a 500 and a network error, on msw 2 (Node 20)", () => {
+  it("lets the SDK's retries through a 429, a 500, a 503 and a network error, on msw 2 (Node 20)", () => {
     install(dir, [tarballs['@course-service/sdk'] as string]);
     const output = execFileSync(process.execPath, ['retries.mjs'], {
       cwd: dir,

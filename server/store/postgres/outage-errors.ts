@@ -27,7 +27,7 @@ const DRIVER_MESSAGES =
  * pool exhausted past its wait, shut down) rather than that a statement or our code is wrong: the
  * first answers 503 and is retried, the second stays a 500.
  *
- * @example if (isPostgresOutage(error)) throw serviceUnavailable('The database', error);
+ * @example if (isPostgresOutage(error)) throw serviceUnavailable('The database', { cause: error });
  */
 export function isPostgresOutage(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

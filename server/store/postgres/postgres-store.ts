@@ -13,10 +13,10 @@ import type {
   PageQuery,
   Store,
 } from '../../../core/index.ts';
+import { serviceUnavailable } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
-import { serviceUnavailable } from '../../outages/service-unavailable.ts';
 import { StoreConflictError } from '../errors.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { batchedStatements, type ListCall, run } from './batched-statements.ts';
@@ -280,7 +280,7 @@ export class PostgresStore implements Store {
       (error: unknown) => {
         if (!isPostgresOutage(error)) throw error;
         this.#outage.failed(error);
-        throw serviceUnavailable('The database', error);
+        throw serviceUnavailable('The database', { cause: error });
       },
     );
     this.#inFlight.add(tracked);
