@@ -12,6 +12,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const work = mkdtempSync(join(tmpdir(), 'course-packages-'));
 const tarballs: Record<string, string> = {};
+const packedFiles: Record<string, string[]> = {};
 
 // npm's own script, so that it can also run under another Node (one that msw 3 accepts).
 const NPM_CLI = realpathSync(execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim());
@@ -94,10 +95,32 @@ beforeAll(() => {
   const packed = JSON.parse(output.slice(output.lastIndexOf('\n[') + 1)) as Array<{
     name: string;
     filename: string;
+    files: Array<{ path: string }>;
   }>;
-  for (const { name, filename } of packed) tarballs[name] = join(work, filename);
+  for (const { name, filename, files } of packed) {
+    tarballs[name] = join(work, filename);
+    packedFiles[name] = files.map((file) => file.path);
+  }
 }, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The contract suite runs from its compiled test files; nothing else of a test is shipped. */
+const SUITE_FILES = /^dist\/contract-tests\/(contract|validator)\.test\.(js|d\.ts)$/;
+
+it('ships no test, test helper, fixture, oracle or hostile identity provider in any package', () => {
+  expect(Object.keys(packedFiles).sort()).toEqual([
+    '@course-service/contract-tests',
+    '@course-service/mocks',
+    '@course-service/sdk',
+    '@course-service/server',
+  ]);
+  for (const [name, files] of Object.entries(packedFiles)) {
+    const testish = files.filter(
+      (path) => /\.test\.|test-support|fixture|oracle|hostile/i.test(path) && !SUITE_FILES.test(path),
+    );
+    expect([name, testish]).toEqual([name, []]);
+  }
+});
 
 describe('@course-service/sdk, installed from its tarball', () => {
   it('adds exactly one package, and a strict TypeScript project compiles against it', () => {
