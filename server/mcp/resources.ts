@@ -7,6 +7,7 @@ import {
   ResourceNotFoundError,
 } from '@modelcontextprotocol/server';
 import { ApiError, type OpenApiDocument } from '../../core/index.ts';
+import { internalProtocolError } from './tool-errors.ts';
 import { type CallScope, courseCaller } from './tool-runner.ts';
 
 /** The API description as a resource: the same document `GET /api/openapi` serves. */
@@ -39,7 +40,8 @@ async function runCourseOperation(
       code: error.code,
     });
   }
-  throw error;
+  scope.log?.error({ err: error, operationId, requestId: scope.requestId }, 'resource read failed');
+  throw internalProtocolError(scope.requestId);
 }
 
 /** `resources/templates/list`: each course the caller can see, by id. */

@@ -2,7 +2,7 @@ import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcon
 import type { Logger } from 'pino';
 import { ApiError, type Caller, MASTER_KEY_ID, type ProtocolContext } from '../../core/index.ts';
 import type { ToolSpec } from './tool-catalogue.ts';
-import { toolError } from './tool-errors.ts';
+import { internalProtocolError, toolError } from './tool-errors.ts';
 
 /**
  * The caller of an MCP request: the master key, an ordinary API key acting on its own account, or
@@ -132,10 +132,7 @@ export function createToolRunner(options: { allScopes: string[] }): ToolRunner {
       if (error instanceof ApiError && error.code !== 'internal_error')
         return toolError(error, tool, scope.requestId);
       scope.log?.error({ err: error, tool: tool.name, requestId: scope.requestId }, 'tool call failed');
-      throw new ProtocolError(
-        ProtocolErrorCode.InternalError,
-        `An unexpected error occurred; quote the request id ${scope.requestId} when reporting it.`,
-      );
+      throw internalProtocolError(scope.requestId);
     },
   };
 }
