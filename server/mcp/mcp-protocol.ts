@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { OpenApiDocument, Protocol } from '../../core/index.ts';
+import { publicOrigin } from '../public-origin.ts';
 import type { McpStack } from './mcp-stack.ts';
 import { createOriginGuard, forbiddenResponse } from './origin-guard.ts';
-import { publicOrigin } from './public-origin.ts';
 import type { McpCaller } from './tool-runner.ts';
 import { resourceMetadataUrl } from './well-known-routes.ts';
 

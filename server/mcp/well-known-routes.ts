@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ApiError } from '../../core/index.ts';
 import { devAuthorizationServerMetadata } from '../auth/dev-oauth/dev-oauth-routes.ts';
-import { publicOrigin } from './public-origin.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 const PROTECTED_RESOURCE = [
   '/.well-known/oauth-protected-resource',

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { ApiError } from '../../../core/index.ts';
 import { isValidSubject } from '../../../domain/text.ts';
-import { publicOrigin } from '../../mcp/public-origin.ts';
 import { pageHeaders } from '../../page-headers.ts';
+import { publicOrigin } from '../../public-origin.ts';
 import { createDevAuthorizationState, type DevAuthorizationState } from './authorization-codes.ts';
 import { authorizePage } from './authorize-page.ts';
 import { formBody, jsonBody } from './form-body.ts';
