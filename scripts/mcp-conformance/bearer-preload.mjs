@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 const target = new URL(process.env.MCP_CONFORMANCE_URL ?? 'http://invalid');
 const bearer = process.env.MCP_CONFORMANCE_BEARER ?? '';
 
-/** undici as the suite resolves it; `undefined` in other processes NODE_OPTIONS reaches (npx's own). */
+/** undici as the suite resolves it; `undefined` (and nothing patched) when not loaded into the suite. */
 function undici() {
   if (!/conformance/.test(process.argv[1] ?? '')) return undefined;
   try {

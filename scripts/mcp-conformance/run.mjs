@@ -97,17 +97,20 @@ async function post(url, body, bearer) {
   return response.json();
 }
 
-/** One scenario's checks: [passed, failed, not applicable (with why), warnings]. */
-async function scenario(name, revision, env, outDir) {
+/** Node 24 and the suite's command, fetched once through npx (its cache keeps them). */
+async function suiteCommand() {
+  const probe = 'echo "$(command -v node) $(command -v conformance)"';
+  const { code, output } = await run('npx', ['-y', '-p', 'node@24', '-p', SUITE, '-c', probe], {});
+  const [node, conformance] = output.trim().split('\n').at(-1)?.split(' ') ?? [];
+  if (code !== 0 || !node || !conformance) throw new Error(`could not get Node 24 and ${SUITE}:\n${output}`);
+  return { node, conformance };
+}
+
+/** One scenario's checks: passed, failed, not applicable (with why), warnings. */
+async function scenario(suite, name, revision, env, outDir) {
   const dir = join(outDir, `${name}-${revision}`);
-  const args = [
-    '-y',
-    '-p',
-    'node@24',
-    '-p',
-    SUITE,
-    'conformance',
-    'server',
+  const preload = join(here, 'bearer-preload.mjs');
+  const options = [
     '--url',
     env.MCP_CONFORMANCE_URL,
     '--scenario',
@@ -117,10 +120,11 @@ async function scenario(name, revision, env, outDir) {
     '-o',
     dir,
   ];
-  const { output } = await run('npx', args, {
-    ...env,
-    NODE_OPTIONS: `--import ${join(here, 'bearer-preload.mjs')}`,
-  });
+  const { output } = await run(
+    suite.node,
+    ['--import', preload, suite.conformance, 'server', ...options],
+    env,
+  );
   const files = await readdir(dir, { recursive: true }).catch(() => []);
   const file = files.find((f) => f.endsWith('checks.json'));
   if (!file) return { name, revision, passed: 0, failed: 1, notApplicable: [], warnings: 0, output };
@@ -141,7 +145,7 @@ async function scenario(name, revision, env, outDir) {
 
 async function main() {
   const started = Date.now();
-  const { child, base } = await startServer(await freePort());
+  const [suite, { child, base }] = await Promise.all([suiteCommand(), freePort().then(startServer)]);
   const outDir = await mkdtemp(join(tmpdir(), 'mcp-conformance-'));
   try {
     const { idToken } = await post(`${base}/dev/token`, { sub: 'conformance' });
@@ -162,7 +166,7 @@ async function main() {
     await Promise.all(
       [1, 2, 3, 4].map(async () => {
         for (let next = queue.shift(); next; next = queue.shift())
-          results.push(await scenario(...next, env, outDir));
+          results.push(await scenario(suite, ...next, env, outDir));
       }),
     );
     results.sort(
