@@ -143,5 +143,13 @@ describe('the client’s tool choice', () => {
       '/mcp?readonly=maybe',
     );
     expect(badFlag.status).toBe(400);
+    const empty = await t.rpc(
+      TEST_MASTER_KEY,
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      '/mcp?tools=',
+    );
+    expect(await empty.json()).toMatchObject({
+      error: { message: expect.stringMatching(/at least one tool/) },
+    });
   });
 });

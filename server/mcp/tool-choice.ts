@@ -17,16 +17,17 @@ function flag(value: string | null, from: string): boolean {
   throw new Error(`${from} must be 1, true, 0 or false, got '${value}'.`);
 }
 
-function names(value: string | null): Set<string> | undefined {
+function names(value: string | null, from: string): Set<string> | undefined {
   if (value === null) return undefined;
   // Tool names (`list_courses`) and operationIds (`listCourses`) both name a tool.
-  return new Set(
-    value
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean)
-      .map(toolName),
-  );
+  const listed = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map(toolName);
+  if (listed.length === 0)
+    throw new Error(`${from} must name at least one tool, e.g. list_courses,get_course.`);
+  return new Set(listed);
 }
 
 /**
@@ -40,8 +41,8 @@ export function toolChoiceOf(request: Request, known: ReadonlySet<string>): Tool
   const readOnly =
     flag(url.searchParams.get('readonly'), "The query parameter 'readonly'") ||
     flag(request.headers.get('x-mcp-readonly'), "The header 'X-MCP-Readonly'");
-  const fromQuery = names(url.searchParams.get('tools'));
-  const fromHeader = names(request.headers.get('x-mcp-tools'));
+  const fromQuery = names(url.searchParams.get('tools'), "The query parameter 'tools'");
+  const fromHeader = names(request.headers.get('x-mcp-tools'), "The header 'X-MCP-Tools'");
   const chosen =
     fromQuery && fromHeader
       ? new Set([...fromQuery].filter((name) => fromHeader.has(name)))
