@@ -71,6 +71,16 @@ function notRouted(request: IncomingRequest, router: OperationRouter, instance: 
   );
 }
 
+/** A protocol's 401 with its own `WWW-Authenticate` parameters added (MCP's `resource_metadata`). */
+function withChallenge(error: unknown, protocol: Protocol | undefined, request: IncomingRequest): unknown {
+  const challenge = error instanceof ApiError ? error.options.headers?.['WWW-Authenticate'] : undefined;
+  const extra = challenge === undefined ? undefined : protocol?.challenge?.(request.headers);
+  if (!extra) return error;
+  const apiError = error as ApiError;
+  const headers = { ...apiError.options.headers, 'WWW-Authenticate': `${challenge}, ${extra}` };
+  return new ApiError(apiError.code, apiError.detail, { ...apiError.options, headers });
+}
+
 /**
  * Creates the service's HTTP entry: a request's parts in, its answer out, for any transport.
  * Routes by the spec (404, 405 with `Allow`; `HEAD` runs the path's `GET`), runs the pipeline, and
@@ -87,6 +97,7 @@ export function createRequestHandler(
   return async function handle(request) {
     const instance = request.base ? request.base + request.path : request.path;
     const headers = new HeaderList(['X-Request-Id', request.requestId]);
+    let protocol: Protocol | undefined;
     try {
       if (devIdentity && request.path.startsWith('/dev/')) {
         const answer = await devIdentityAnswer(request, devIdentity, bodyLimitBytes, headers);
@@ -95,7 +106,7 @@ export function createRequestHandler(
       const matched = router.match(request.method, request.path);
       if (!matched) notRouted(request, router, instance);
       const { route, params } = matched;
-      const protocol = route.info.handledBy === undefined ? undefined : protocols[route.info.handledBy];
+      protocol = route.info.handledBy === undefined ? undefined : protocols[route.info.handledBy];
       const refusal = protocol?.refuse?.(request.headers);
       if (refusal) return answerOfResponse(refusal, headers);
       const outcome = await runPipeline(
@@ -131,7 +142,7 @@ export function createRequestHandler(
           'request failed',
         );
       }
-      return problemAnswer(error, instance, request.requestId, headers);
+      return problemAnswer(withChallenge(error, protocol, request), instance, request.requestId, headers);
     }
   };
 }

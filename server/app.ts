@@ -10,6 +10,7 @@ import {
   DEV_ISSUER,
   type DevIdentityProvider,
 } from './auth/dev-identity-provider.ts';
+import { devOAuthRoutes } from './auth/dev-oauth/dev-oauth-routes.ts';
 import { createIdTokenVerifier } from './auth/id-token-verifier.ts';
 import { remoteJwks } from './auth/jwks-fetch.ts';
 import { loadLocalSecret } from './auth/local-secret.ts';
@@ -18,6 +19,7 @@ import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { requestFrame, serviceMiddleware } from './http/service-middleware.ts';
 import { mcpProtocol } from './mcp/mcp-protocol.ts';
+import { wellKnownRoutes } from './mcp/well-known-routes.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
@@ -98,13 +100,14 @@ export async function createApp(options: {
         bodyLimitBytes: config.bodyLimitBytes,
         allowedOrigins: config.mcpAllowedOrigins,
         listenHost: config.host,
+        trustProxy: config.trustProxy,
         logger,
       }),
     },
     devIdentity: identityProvider
       ? undefined
       : {
-          issue: async (subject) => (await devProvider()).issueToken(subject),
+          issue: (subject) => issueToken(subject),
           lifetimeSeconds: 3600,
           jwks: async () => (await devProvider()).jwks,
         },
@@ -114,7 +117,17 @@ export async function createApp(options: {
   const koa = new Koa({ proxy: config.trustProxy });
   koa.use(requestFrame({ newId: core.ids.requestId, logger }));
   for (const middleware of options.middleware ?? []) koa.use(middleware);
-  const mounts = { '/': landingPage(), '/docs': referenceRoutes(), '/dashboard': dashboardRoutes(config) };
+  const issueToken = async (subject: string) => (await devProvider()).issueToken(subject);
+  const mounts = {
+    '/': landingPage(),
+    '/docs': referenceRoutes(),
+    '/dashboard': dashboardRoutes(config),
+    '/.well-known': wellKnownRoutes({ issuer: identityProvider?.issuer, trustProxy: config.trustProxy }),
+    // The development authorization server, for MCP clients that sign in; never with a real provider.
+    ...(!identityProvider && {
+      '/oauth': devOAuthRoutes({ issueToken, lifetimeSeconds: 3600, trustProxy: config.trustProxy }),
+    }),
+  };
   koa.use(serviceMiddleware({ core, mounts }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {

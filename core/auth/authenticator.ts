@@ -17,7 +17,8 @@ export interface Authenticator {
   authenticate(headers: RequestHeaders, kind: CredentialKind): Promise<Caller>;
 }
 
-const MCP_HELP = "Send the master key or an API key as 'Authorization: Bearer <KEY>'.";
+const MCP_HELP =
+  "Send an API key, an ID token (sign in: see the resource_metadata of this challenge) or the master key as 'Authorization: Bearer <credential>'.";
 
 /** A 401 with its `WWW-Authenticate` challenge (`error="invalid_token"` unless nothing was sent). */
 function unauthorized(code: ProblemCode, detail: string, invalidToken = true, cause?: unknown): ApiError {
@@ -43,7 +44,7 @@ const header = (headers: RequestHeaders, name: string): string | undefined => {
 
 /**
  * Creates the authenticator for API keys (course calls), ID tokens (key management) and the MCP
- * endpoint (the master key, when one is configured, or an API key as a bearer).
+ * endpoint (the master key, when one is configured, an API key or an ID token as a bearer).
  */
 export function createAuthenticator(deps: {
   store: Store;
@@ -147,6 +148,8 @@ export function createAuthenticator(deps: {
         `The Authorization header is not a Bearer credential. ${MCP_HELP}`,
       );
     if (deps.isMasterKey && (await deps.isMasterKey(bearer))) return { kind: 'master' };
+    // A signed-in MCP client (OAuth, per the MCP authorization spec) sends the user's ID token.
+    if (looksLikeJwt(bearer)) return idTokenOf(headers);
     return apiKeyCaller(bearer);
   }
 

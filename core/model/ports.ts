@@ -44,6 +44,8 @@ export interface DevIdentityProvider {
 export interface Protocol {
   /** Refuses a request before authentication (e.g. a foreign `Origin`), or lets it through. */
   refuse?(headers: RequestHeaders): Response | undefined;
+  /** Parameters added to the `WWW-Authenticate` challenge of a 401 (e.g. `resource_metadata="…"`). */
+  challenge?(headers: RequestHeaders): string | undefined;
   answer(request: Request, context: ProtocolContext): Promise<Response>;
 }
 

@@ -212,6 +212,13 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
  * - **API key** (`apiKeyBearer`): the course tools its scopes allow, acting on its own
  * account in its key's environment (a test key's tools see only its sandbox); calls are
  * re-checked against the scopes.
+ * - **ID token** of the identity provider: every tool, acting for its subject (production
+ * courses, the subject's own keys). A `401` names the protected resource metadata
+ * (`resource_metadata`, RFC 9728) so that MCP clients can sign in.
+ *
+ * Resources: the API description and each visible course (`course://{courseId}`), listed and
+ * read through `listCourses` and `getCourse`. `?readonly=1` and `?tools=name,…` (or the
+ * headers `X-MCP-Readonly`, `X-MCP-Tools`) narrow the tools a client sees and may call.
  *
  * Every request is authenticated (`401` with `WWW-Authenticate` before any MCP processing),
  * counts against the caller's course rate limit like a REST call, and is refused with `403`

@@ -43,12 +43,15 @@ export interface ToolSets {
   apiKey: Map<string, ToolSpec>;
   /** Every tool, each with `owner`: course tools across owners and key management. */
   master: Map<string, ToolSpec>;
+  /** Every tool as it is, for a signed-in user (ID token): their own courses and API keys. */
+  user: Map<string, ToolSpec>;
 }
 
-/** Splits the catalogue into what API keys and the master key can call. */
+/** Splits the catalogue into what API keys, signed-in users and the master key can call. */
 export function toolSets(catalogue: ToolSpec[]): ToolSets {
   return {
     apiKey: new Map(catalogue.filter((tool) => !tool.admin).map((tool) => [tool.name, tool])),
     master: new Map(catalogue.map((tool) => [tool.name, withOwner(tool)])),
+    user: new Map(catalogue.map((tool) => [tool.name, tool])),
   };
 }

@@ -1,14 +1,16 @@
 import type { Logger } from 'pino';
 import type { OpenApiDocument, Protocol } from '../../core/index.ts';
+import { publicOrigin } from '../public-origin.ts';
 import type { McpStack } from './mcp-stack.ts';
 import { createOriginGuard, forbiddenResponse } from './origin-guard.ts';
 import type { McpCaller } from './tool-runner.ts';
+import { resourceMetadataUrl } from './well-known-routes.ts';
 
 /**
  * The MCP endpoint (`POST /mcp`, Streamable HTTP, stateless, JSON responses, protocol revisions
  * 2026-07-28 and 2025-11-25) as the core's protocol for `x-handled-by: mcp`. The core's pipeline
- * authenticates the master key or an API key (401 with `WWW-Authenticate`, failures limited per
- * address) and takes one request from the caller's course quota; before that, a foreign `Origin`
+ * authenticates the master key, an API key or an ID token (401 with `WWW-Authenticate` naming the
+ * protected resource metadata, failures limited per address) and takes one request from the caller's course quota; before that, a foreign `Origin`
  * or (on loopback) `Host` is refused with 403. Tool calls run the core's operations.
  *
  * @example createCore({ …, protocols: { mcp: mcpProtocol({ document, bodyLimitBytes, allowedOrigins: [], listenHost: '127.0.0.1', logger }) } })
@@ -18,6 +20,7 @@ export function mcpProtocol(options: {
   bodyLimitBytes: number;
   allowedOrigins: string[];
   listenHost: string;
+  trustProxy?: boolean;
   logger: Logger;
 }): Protocol {
   let stack: Promise<McpStack> | undefined;
@@ -33,6 +36,11 @@ export function mcpProtocol(options: {
     refuse(headers) {
       const refused = refusal(headers);
       return refused === undefined ? undefined : forbiddenResponse(refused);
+    },
+    // Points a client without a credential to the sign-in metadata (RFC 9728 §5.1).
+    challenge(headers) {
+      const origin = publicOrigin(headers.host, headers['x-forwarded-proto'], options.trustProxy ?? false);
+      return origin && `resource_metadata="${resourceMetadataUrl(origin)}"`;
     },
     async answer(request, context) {
       const handle = await loadStack();

@@ -30,10 +30,13 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
 }
 
 describe('authentication in front of MCP', () => {
-  it('answers a request without a credential with 401 and a Bearer challenge', async () => {
+  it('answers a request without a credential with 401 and a Bearer challenge naming the sign-in metadata', async () => {
     const response = await post(LIST_TOOLS);
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="course-service"');
+    const { host } = new URL(t.mcpUrl);
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer realm="course-service", resource_metadata="http://${host}/.well-known/oauth-protected-resource/mcp"`,
+    );
     expect(response.body).toMatchObject({ code: 'authentication_required' });
   });
 

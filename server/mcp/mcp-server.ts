@@ -6,20 +6,33 @@ import {
   Server,
   type Tool,
 } from '@modelcontextprotocol/server';
+import type { OpenApiDocument } from '../../core/index.ts';
 import type { ToolSets } from './admin-tools.ts';
+import { getPrompt, listPrompts } from './prompts.ts';
+import { listResources, readResource, resourceTemplates } from './resources.ts';
 import type { ToolSpec } from './tool-catalogue.ts';
+import type { ToolChoice } from './tool-choice.ts';
 import type { CallScope, ToolRunner } from './tool-runner.ts';
 
 const INSTRUCTIONS =
   'Manage courses: list, read, create, update, publish, archive, restore and delete them. ' +
-  'Course ids look like crs_…; list_courses shows them. Archived courses are read-only until restored; ' +
-  'only draft or archived courses can be deleted.';
+  'Course ids look like crs_…; list_courses shows them, and each course is also the resource course://{courseId}. ' +
+  'Archived courses are read-only until restored; only draft or archived courses can be deleted.';
 
-/** Carries the authenticated {@link CallScope} through the SDK, which passes `authInfo` to the factory as is. */
-export function authInfoFor(scope: CallScope): AuthInfo {
-  const clientId = scope.caller.kind === 'master' ? 'master' : scope.caller.keyId;
-  const scopes = scope.caller.kind === 'master' ? [] : [...scope.caller.scopes];
-  return { token: clientId, clientId, scopes, extra: { scope } };
+/** What a request carries through the SDK, which passes `authInfo` to the factory as is. */
+interface RequestState {
+  scope: CallScope;
+  choice: ToolChoice;
+}
+
+/** Carries the authenticated {@link CallScope} and the client's tool choice through the SDK. */
+export function authInfoFor(scope: CallScope, choice: ToolChoice): AuthInfo {
+  const { caller } = scope;
+  const clientId =
+    caller.kind === 'master' ? 'master' : caller.kind === 'apiKey' ? caller.keyId : caller.ownerId;
+  const scopes = caller.kind === 'apiKey' ? [...caller.scopes] : [];
+  const state: RequestState = { scope, choice };
+  return { token: clientId, clientId, scopes, extra: { state } };
 }
 
 function wireTool(tool: ToolSpec): Tool {
@@ -33,43 +46,74 @@ function wireTool(tool: ToolSpec): Tool {
   };
 }
 
-/** The tools a caller is shown: everything for the master key; for a key, the course tools its scopes allow. */
-function visibleTools(sets: ToolSets, scope: CallScope): ToolSpec[] {
-  const { caller } = scope;
-  if (caller.kind === 'master') return [...sets.master.values()];
-  return [...sets.apiKey.values()].filter((tool) =>
-    tool.requiredScopes.every((needed) => caller.scopes.includes(needed)),
-  );
+/** The tools a credential may call, by name: all for the master key and users, a key's by kind. */
+function callableTools(sets: ToolSets, scope: CallScope): Map<string, ToolSpec> {
+  const { kind } = scope.caller;
+  return kind === 'master' ? sets.master : kind === 'idToken' ? sets.user : sets.apiKey;
 }
 
+/** Whether the client's choice keeps a tool (`readonly`, `tools`). */
+function chosen(tool: ToolSpec, choice: ToolChoice): boolean {
+  if (choice.readOnly && tool.annotations.readOnlyHint !== true) return false;
+  return choice.names === undefined || choice.names.has(tool.name);
+}
+
+/** The tools a caller is shown: those it may call that its scopes allow and its client chose. */
+function visibleTools(sets: ToolSets, { scope, choice }: RequestState): ToolSpec[] {
+  const { caller } = scope;
+  return [...callableTools(sets, scope).values()]
+    .filter(
+      (tool) =>
+        caller.kind !== 'apiKey' || tool.requiredScopes.every((needed) => caller.scopes.includes(needed)),
+    )
+    .filter((tool) => chosen(tool, choice));
+}
+
+// Lists depend on the credential (private); tools, templates and prompts change only with a release.
+const CACHE_HINTS = {
+  'tools/list': { ttlMs: 300_000, cacheScope: 'private' },
+  'prompts/list': { ttlMs: 300_000, cacheScope: 'private' },
+  'resources/templates/list': { ttlMs: 300_000, cacheScope: 'private' },
+  'resources/list': { ttlMs: 0, cacheScope: 'private' },
+  'resources/read': { ttlMs: 0, cacheScope: 'private' },
+  'server/discover': { ttlMs: 300_000, cacheScope: 'private' },
+} as const;
+
 /**
- * The per-request server factory (stateless: one instance per HTTP request, both protocol eras).
- * `tools/call` resolves a name among all tools the credential kind may call, not only the listed
- * ones, so a key without a scope gets a tool error saying so; the runner re-checks permission.
+ * The per-request server factory (stateless: one instance per HTTP request, both protocol eras):
+ * tools, resources (the API description and each course), one prompt, and logging (no log
+ * messages are ever sent). `tools/call` resolves a name among all tools the credential kind may
+ * call and the client chose, not only the listed ones, so a key without a scope gets a tool error
+ * saying so; the runner re-checks permission.
  */
 export function createServerFactory(options: {
   sets: ToolSets;
   runner: ToolRunner;
-  version: string;
+  document: OpenApiDocument;
 }): McpServerFactory {
-  const { sets, runner, version } = options;
+  const { sets, runner, document } = options;
   const wire = new Map(
     [...sets.apiKey.values(), ...sets.master.values()].map((tool) => [tool, wireTool(tool)]),
   );
   return ({ authInfo }) => {
-    const scope = authInfo?.extra?.scope as CallScope | undefined;
-    if (!scope) throw new Error('MCP request without an authenticated caller');
+    const state = authInfo?.extra?.state as RequestState | undefined;
+    if (!state) throw new Error('MCP request without an authenticated caller');
+    const { scope, choice } = state;
     const server = new Server(
-      { name: 'course-service', title: 'Course Management Service', version },
-      { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+      { name: 'course-service', title: 'Course Management Service', version: document.info.version },
+      {
+        capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} },
+        instructions: INSTRUCTIONS,
+        cacheHints: CACHE_HINTS,
+      },
     );
     server.setRequestHandler('tools/list', () => ({
-      tools: visibleTools(sets, scope).map((tool) => wire.get(tool) as Tool),
+      tools: visibleTools(sets, state).map((tool) => wire.get(tool) ?? wireTool(tool)),
     }));
     server.setRequestHandler('tools/call', (request) => {
       const { name, arguments: args = {} } = request.params;
-      const tool = (scope.caller.kind === 'master' ? sets.master : sets.apiKey).get(name);
-      if (!tool) {
+      const tool = callableTools(sets, scope).get(name);
+      if (!tool || !chosen(tool, choice)) {
         throw new ProtocolError(
           ProtocolErrorCode.InvalidParams,
           `Unknown tool: ${name}. Call tools/list for the tools you can use.`,
@@ -77,6 +121,13 @@ export function createServerFactory(options: {
       }
       return runner.run(tool, args, scope);
     });
+    server.setRequestHandler('resources/list', (request) => listResources(scope, request.params?.cursor));
+    server.setRequestHandler('resources/templates/list', () => resourceTemplates());
+    server.setRequestHandler('resources/read', (request) =>
+      readResource(scope, request.params.uri, document),
+    );
+    server.setRequestHandler('prompts/list', () => listPrompts());
+    server.setRequestHandler('prompts/get', (request) => getPrompt(request.params.name));
     return server;
   };
 }

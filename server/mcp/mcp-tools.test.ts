@@ -77,6 +77,31 @@ describe.each(REVISIONS)('every tool end to end at protocol $revision', ({ mode 
     });
   });
 
+  it('works for a signed-in user (an ID token), on their own courses and keys, without owner', async () => {
+    const subject = `uma-${typeof mode === 'string' ? mode : 'pinned'}`;
+    const idToken = (await t.rest('POST', '/dev/token', undefined, { sub: subject })).body.idToken as string;
+    const call = await caller(await t.connect(idToken, mode));
+    const created = await call('create_course', { name: 'Compilers', description: 'Parsing' });
+    const courseId = created.id as string;
+    expect(await call('get_course', { courseId })).toEqual(created);
+    expect(await call('update_course', { courseId, name: 'Compilers I' })).toMatchObject({
+      name: 'Compilers I',
+    });
+    expect(await call('publish_course', { courseId })).toMatchObject({ status: 'published' });
+    expect(await call('archive_course', { courseId })).toMatchObject({ status: 'archived' });
+    expect(await call('restore_course', { courseId })).toMatchObject({ status: 'draft' });
+    expect((await call('list_courses', {})).data).toHaveLength(1);
+    expect(await call('delete_course', { courseId })).toEqual({ deleted: true, courseId });
+    const key = await call('create_api_key', { name: 'Mine', scopes: ['courses:read'] });
+    expect((await call('list_api_keys', {})).data.map((listed: { id: string }) => listed.id)).toEqual([
+      key.id,
+    ]);
+    expect(await call('revoke_api_key', { keyId: key.id })).toMatchObject({ id: key.id, status: 'revoked' });
+    // The key is the subject's: key management over REST with the same subject lists it.
+    const listed = await t.rest('GET', '/api/v1/api-keys', idToken);
+    expect(listed.body.data.map((k: { id: string }) => k.id)).toEqual([key.id]);
+  });
+
   it('answers domain errors as tool errors that say how to fix the call', async () => {
     const client = await t.connect(TEST_MASTER_KEY, mode);
     const owner = 'erin';

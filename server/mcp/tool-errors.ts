@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ApiError } from '../../core/index.ts';
 import { type FieldError, problemBody } from '../../domain/problems.ts';
 import { type ToolSpec, toolName } from './tool-catalogue.ts';
@@ -59,4 +59,12 @@ export function toolError(error: ApiError, tool: ToolSpec, requestId: string): C
       error.options.extensions,
     ),
   };
+}
+
+/** A programming error as the client sees it: a JSON-RPC internal error naming the request id. */
+export function internalProtocolError(requestId: string): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    `An unexpected error occurred; quote the request id ${requestId} when reporting it.`,
+  );
 }

@@ -2,10 +2,16 @@ import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcon
 import type { Logger } from 'pino';
 import { ApiError, type Caller, MASTER_KEY_ID, type ProtocolContext } from '../../core/index.ts';
 import type { ToolSpec } from './tool-catalogue.ts';
-import { toolError } from './tool-errors.ts';
+import { internalProtocolError, toolError } from './tool-errors.ts';
 
-/** The caller of an MCP request: the master key, or an ordinary API key acting on its own account. */
-export type McpCaller = Extract<Caller, { kind: 'master' } | { kind: 'apiKey' }>;
+/**
+ * The caller of an MCP request: the master key, an ordinary API key acting on its own account, or
+ * a signed-in user (an ID token) acting on their own account with every tool.
+ */
+export type McpCaller = Extract<Caller, { kind: 'master' } | { kind: 'apiKey' } | { kind: 'idToken' }>;
+
+/** The key id a signed-in user's course calls carry (they come with an ID token, not a key). */
+const ID_TOKEN_KEY_ID = 'mcp-id-token';
 
 /** What a tool call knows of the HTTP request it came in. */
 export interface CallScope extends ProtocolContext {
@@ -44,10 +50,31 @@ function ownerOf(args: Obj): string {
  */
 function actingCaller(tool: ToolSpec, caller: McpCaller, args: Obj, allScopes: string[]): Caller {
   if (caller.kind === 'apiKey') return caller;
+  if (caller.kind === 'idToken')
+    return tool.credential === 'idToken' ? caller : (courseCaller(caller, allScopes) as Caller);
   const ownerId = ownerOf(args);
   return tool.credential === 'idToken'
     ? { kind: 'idToken', ownerId }
     : { kind: 'apiKey', ownerId, keyId: MASTER_KEY_ID, environment: 'prod', scopes: allScopes };
+}
+
+/**
+ * Who reads courses as resources: an API key as itself, a signed-in user as a full-scope production
+ * key of their own (as their course tools do); `undefined` for the master key, which has no owner.
+ */
+export function courseCaller(
+  caller: McpCaller,
+  allScopes: readonly string[] = ['courses:read'],
+): Caller | undefined {
+  if (caller.kind === 'apiKey') return caller;
+  if (caller.kind === 'master') return undefined;
+  return {
+    kind: 'apiKey',
+    ownerId: caller.ownerId,
+    keyId: ID_TOKEN_KEY_ID,
+    environment: 'prod',
+    scopes: allScopes,
+  };
 }
 
 /**
@@ -80,7 +107,7 @@ export function createToolRunner(options: { allScopes: string[] }): ToolRunner {
   return {
     async run(tool, args, scope) {
       const { caller } = scope;
-      if (tool.admin && caller.kind !== 'master') {
+      if (tool.admin && caller.kind === 'apiKey') {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${tool.name}`);
       }
       let outcome: Awaited<ReturnType<ProtocolContext['callOperation']>>;
@@ -105,10 +132,7 @@ export function createToolRunner(options: { allScopes: string[] }): ToolRunner {
       if (error instanceof ApiError && error.code !== 'internal_error')
         return toolError(error, tool, scope.requestId);
       scope.log?.error({ err: error, tool: tool.name, requestId: scope.requestId }, 'tool call failed');
-      throw new ProtocolError(
-        ProtocolErrorCode.InternalError,
-        `An unexpected error occurred; quote the request id ${scope.requestId} when reporting it.`,
-      );
+      throw internalProtocolError(scope.requestId);
     },
   };
 }

@@ -9,7 +9,7 @@ const LINKS: Array<[string, string, string]> = [
   ['/dashboard/', 'Dashboard', 'create, list and revoke API keys'],
   ['/api/openapi', 'OpenAPI description', 'the contract, as JSON (OpenAPI 3.1)'],
   ['/healthz', 'Health', 'this instance and its dependencies'],
-  ['/mcp', 'MCP endpoint', 'for Model Context Protocol clients (POST, with a key)'],
+  ['/mcp', 'MCP endpoint', 'for Model Context Protocol clients (POST, with a key or by signing in)'],
 ];
 
 const PAGE = `<!doctype html>

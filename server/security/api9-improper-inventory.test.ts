@@ -21,6 +21,25 @@ const DOCUMENTED_OUTSIDE_SPEC = [
   'POST /dev/token',
   'GET /dev/.well-known/jwks.json',
   'HEAD /dev/.well-known/jwks.json',
+  // Sign-in for MCP clients: the protected resource metadata (always), and the development
+  // authorization server (only without a configured identity provider).
+  ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'].flatMap(
+    (path) => [`GET ${path}`, `HEAD ${path}`],
+  ),
+  'GET /.well-known/oauth-authorization-server/oauth',
+  'HEAD /.well-known/oauth-authorization-server/oauth',
+  'POST /oauth/register',
+  'GET /oauth/authorize',
+  'POST /oauth/authorize',
+  'POST /oauth/token',
+];
+const SIGN_IN_PATHS = [
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+  '/.well-known/oauth-authorization-server/oauth',
+  '/oauth/register',
+  '/oauth/authorize',
+  '/oauth/token',
 ];
 /** Paths an attacker tries for forgotten endpoints: old versions, admin, debug, docs, metrics. */
 const PROBES = [
@@ -47,6 +66,12 @@ const PROBES = [
   '/mcp/sse',
   '/dev',
   '/dev/keys',
+  '/.well-known',
+  '/.well-known/openid-configuration',
+  '/.well-known/oauth-authorization-server',
+  '/oauth',
+  '/oauth/revoke',
+  '/oauth/userinfo',
 ];
 
 describe('API9 improper inventory: the router answers exactly the spec', () => {
@@ -101,9 +126,20 @@ describe('API9 improper inventory: the router answers exactly the spec', () => {
 
   it('no other path answers, besides the documented pages and development identity provider', async () => {
     const reached: string[] = [];
-    for (const path of [...PROBES, '/dashboard', '/dev/token', '/dev/.well-known/jwks.json'])
+    for (const path of [
+      ...PROBES,
+      ...SIGN_IN_PATHS,
+      '/dashboard',
+      '/dev/token',
+      '/dev/.well-known/jwks.json',
+    ])
       reached.push(...(await answered(path)));
     expect(reached.filter((route) => !DOCUMENTED_OUTSIDE_SPEC.includes(route))).toEqual([]);
+    expect(reached).toEqual(
+      expect.arrayContaining(
+        DOCUMENTED_OUTSIDE_SPEC.filter((route) => / \/(oauth|\.well-known)/.test(route)),
+      ),
+    );
   });
 
   it('the version the spec states is the one the service reports', async () => {

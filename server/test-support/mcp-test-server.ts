@@ -26,6 +26,8 @@ export interface McpTestServer {
   rest(method: string, path: string, bearer?: string, body?: unknown): Promise<RestResponse>;
   /** Creates an API key for `owner` over REST (scopes as given, all by default) and returns its value. */
   apiKey(owner: string, scopes?: string[]): Promise<string>;
+  /** A raw JSON-RPC POST to `path` (default `/mcp`) with `Authorization: Bearer <bearer>`. */
+  rpc(bearer: string, body: unknown, path?: string): Promise<Response>;
   /** An SDK `Client` connected over Streamable HTTP with `Authorization: Bearer <bearer>`. */
   connect(bearer: string, mode?: (typeof REVISIONS)[number]['mode']): Promise<Client>;
   close(): Promise<void>;
@@ -73,6 +75,16 @@ export async function startMcpTestServer(
       if (response.status !== 201) throw new Error(`key creation failed: ${JSON.stringify(response.body)}`);
       return response.body.key as string;
     },
+    rpc: (bearer, body, path = '/mcp') =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(body),
+      }),
     async connect(bearer, mode = 'legacy') {
       const client = new Client(
         { name: 'course-service-tests', version: '1.0.0' },

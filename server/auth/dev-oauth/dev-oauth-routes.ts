@@ -1,0 +1,182 @@
+import type { Context } from 'koa';
+import { ApiError } from '../../../core/index.ts';
+import { isValidSubject } from '../../../domain/text.ts';
+import { pageHeaders } from '../../page-headers.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import { createDevAuthorizationState, type DevAuthorizationState } from './authorization-codes.ts';
+import { authorizePage } from './authorize-page.ts';
+import { formBody, jsonBody } from './form-body.ts';
+
+const BODY_LIMIT = 16_384;
+
+/** The development authorization server's issuer: this server's origin and `/oauth`. */
+const devIssuer = (origin: string) => `${origin}/oauth`;
+
+/** RFC 8414 metadata of the development authorization server. */
+export function devAuthorizationServerMetadata(origin: string) {
+  const issuer = devIssuer(origin);
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: `${issuer}/token`,
+    registration_endpoint: `${issuer}/register`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none'],
+    scopes_supported: ['openid'],
+  };
+}
+
+/** An OAuth error answer (RFC 6749 §5.2), which OAuth clients read, rather than a problem. */
+function oauthError(ctx: Context, status: number, error: string, description: string): void {
+  ctx.status = status;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = { error, error_description: description };
+}
+
+/** A redirect URI a public client may register: https, or http on a loopback host (RFC 8252). */
+function acceptableRedirect(value: unknown): value is string {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.hash !== '') return false;
+  return (
+    url.protocol === 'https:' ||
+    (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+  );
+}
+
+/** The authorization request checked: the client, its exact redirect URI, `code` with PKCE S256. */
+function checkAuthorization(state: DevAuthorizationState, params: URLSearchParams) {
+  const clientId = params.get('client_id') ?? '';
+  const client = state.client(clientId);
+  if (!client)
+    throw new ApiError(
+      'validation_failed',
+      `Unknown client_id '${clientId}': register the client first (POST /oauth/register).`,
+    );
+  const redirectUri = params.get('redirect_uri') ?? '';
+  if (!client.redirectUris.includes(redirectUri)) {
+    throw new ApiError(
+      'validation_failed',
+      'redirect_uri must be exactly one of the URIs the client registered.',
+    );
+  }
+  if (params.get('response_type') !== 'code')
+    throw new ApiError('validation_failed', "response_type must be 'code'.");
+  const codeChallenge = params.get('code_challenge') ?? '';
+  if (params.get('code_challenge_method') !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) {
+    throw new ApiError(
+      'validation_failed',
+      'PKCE is required: send code_challenge with code_challenge_method=S256.',
+    );
+  }
+  return { client, redirectUri, codeChallenge };
+}
+
+/**
+ * The development authorization server (only when no identity provider is configured), enough for
+ * an MCP client that follows the MCP authorization spec: dynamic client registration
+ * (`POST /oauth/register`), the authorization code flow with PKCE S256 (`/oauth/authorize`, a
+ * sign-in form that asks for a subject), and `POST /oauth/token`, which answers the development
+ * identity provider's ID token as the access token.
+ */
+export function devOAuthRoutes(options: {
+  issueToken: (subject: string) => Promise<string>;
+  lifetimeSeconds: number;
+  trustProxy: boolean;
+}) {
+  const state = createDevAuthorizationState();
+  const pageSecurity = pageHeaders({ formsToSelf: true });
+  return async function devOAuth(ctx: Context): Promise<void> {
+    const route = `${ctx.method} ${ctx.path}`;
+    if (route === 'POST /oauth/register') {
+      const body = await jsonBody(ctx, BODY_LIMIT);
+      const uris = body.redirect_uris;
+      if (!Array.isArray(uris) || uris.length === 0 || !uris.every(acceptableRedirect)) {
+        return oauthError(
+          ctx,
+          400,
+          'invalid_redirect_uri',
+          'redirect_uris must list https URLs or http URLs on a loopback host.',
+        );
+      }
+      const name = typeof body.client_name === 'string' ? body.client_name.slice(0, 100) : undefined;
+      const client = state.register(uris, name);
+      ctx.status = 201;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        client_id: client.clientId,
+        client_id_issued_at: Math.floor(Date.now() / 1000),
+        redirect_uris: client.redirectUris,
+        ...(name !== undefined && { client_name: name }),
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      };
+      return;
+    }
+    if (route === 'GET /oauth/authorize') {
+      const params = new URLSearchParams(ctx.querystring);
+      const { client } = checkAuthorization(state, params);
+      ctx.set(pageSecurity);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = authorizePage(params, client.clientName ?? client.clientId);
+      return;
+    }
+    if (route === 'POST /oauth/authorize') {
+      const params = await formBody(ctx, BODY_LIMIT);
+      const { client, redirectUri, codeChallenge } = checkAuthorization(state, params);
+      const subject = params.get('sub')?.trim();
+      if (!isValidSubject(subject))
+        throw new ApiError('validation_failed', "Enter a subject to sign in as ('sub').");
+      const code = state.issueCode({ clientId: client.clientId, redirectUri, codeChallenge, subject });
+      const target = new URL(redirectUri);
+      target.searchParams.set('code', code);
+      const stateParam = params.get('state');
+      if (stateParam !== null) target.searchParams.set('state', stateParam);
+      const origin = publicOrigin(ctx.get('host'), ctx.get('x-forwarded-proto'), options.trustProxy);
+      if (origin) target.searchParams.set('iss', devIssuer(origin));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(target.href);
+      return;
+    }
+    if (route === 'POST /oauth/token') {
+      const params = await formBody(ctx, BODY_LIMIT);
+      if (params.get('grant_type') !== 'authorization_code') {
+        return oauthError(ctx, 400, 'unsupported_grant_type', "grant_type must be 'authorization_code'.");
+      }
+      const [code, clientId, redirectUri, verifier] = [
+        'code',
+        'client_id',
+        'redirect_uri',
+        'code_verifier',
+      ].map((name) => params.get(name) ?? '') as [string, string, string, string];
+      if (!state.client(clientId))
+        return oauthError(ctx, 401, 'invalid_client', `Unknown client_id '${clientId}'.`);
+      const redeemed = state.redeem(code, clientId, redirectUri, verifier);
+      if ('error' in redeemed) return oauthError(ctx, 400, 'invalid_grant', redeemed.error);
+      const token = await options.issueToken(redeemed.subject);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        access_token: token,
+        id_token: token,
+        token_type: 'Bearer',
+        expires_in: options.lifetimeSeconds,
+      };
+      return;
+    }
+    if (['/oauth/register', '/oauth/authorize', '/oauth/token'].includes(ctx.path)) {
+      const allow = ctx.path === '/oauth/authorize' ? 'GET, POST' : 'POST';
+      throw new ApiError(
+        'method_not_allowed',
+        `${ctx.method} is not allowed on '${ctx.path}'; use ${allow}.`,
+        {
+          headers: { Allow: allow },
+        },
+      );
+    }
+    throw new ApiError('not_found', `No endpoint at '${ctx.path}'.`);
+  };
+}
