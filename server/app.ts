@@ -21,6 +21,7 @@ import { mcpProtocol } from './mcp/mcp-protocol.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
+import { NO_TELEMETRY, type Telemetry } from './telemetry/telemetry.ts';
 
 /** A built application: the Koa app, the core it runs, and what must be stopped with it. */
 export interface App {
@@ -50,8 +51,11 @@ export async function createApp(options: {
   logger: Logger;
   clock?: () => Date;
   middleware?: Middleware[];
+  /** Metrics and traces (see `startTelemetry`); none by default. */
+  telemetry?: Telemetry;
 }): Promise<App> {
   const { config, store, logger } = options;
+  const telemetry = options.telemetry ?? NO_TELEMETRY;
   const apiKeyHashSecret =
     config.apiKeyHashSecret ??
     loadLocalSecret(config.dataDir, 'api-key-hash-secret', () => randomBytes(32).toString('base64url'));
@@ -78,6 +82,7 @@ export async function createApp(options: {
     keyCreation: config.keyCreationLimit,
     redis: config.redis,
     logger,
+    redisProbe: telemetry.redisProbe,
   });
   const health: Record<string, () => Promise<DependencyHealth>> = {
     database: () => store.checkHealth(),
@@ -110,11 +115,18 @@ export async function createApp(options: {
         },
     ...(options.clock && { clock: options.clock }),
     log: logger,
+    observer: telemetry.observer,
   });
   const koa = new Koa({ proxy: config.trustProxy });
+  for (const middleware of telemetry.middleware) koa.use(middleware);
   koa.use(requestFrame({ newId: core.ids.requestId, logger }));
   for (const middleware of options.middleware ?? []) koa.use(middleware);
-  const mounts = { '/': landingPage(), '/docs': referenceRoutes(), '/dashboard': dashboardRoutes(config) };
+  const mounts = {
+    '/': landingPage(),
+    '/docs': referenceRoutes(),
+    '/dashboard': dashboardRoutes(config),
+    ...telemetry.mounts,
+  };
   koa.use(serviceMiddleware({ core, mounts }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {
