@@ -32,7 +32,7 @@ export async function listen(
   middleware: Middleware[] = [],
 ): Promise<RunningServer> {
   // First, so that the store and Redis report to it (and, traced, their drivers load after it).
-  const telemetry = await startTelemetry(config);
+  const telemetry = await startTelemetry(config, logger);
   // The store opens while the application's modules load: each spends part of its time waiting
   // (file reads, wasm compilation, the module loader), and the other fills those gaps.
   const [opened, loaded] = await Promise.allSettled([
@@ -45,7 +45,13 @@ export async function listen(
   }
   if (opened.status === 'rejected') throw opened.reason;
   const store = opened.value;
-  const app = await loaded.value.createApp({ config, store, logger, middleware, telemetry });
+  const app = await loaded.value.createApp({
+    config,
+    store: telemetry.wrapStore(store),
+    logger,
+    middleware,
+    telemetry,
+  });
   const server = createServer(
     {
       // Slow-loris defence: a request must send its headers, then all of itself, in time (408 otherwise).
