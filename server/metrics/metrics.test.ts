@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestResponse, type TestServer } from '../test-support/harness.ts';
-import { parseExposition, type Sample } from '../test-support/prometheus-text.ts';
+import { parseExposition, type Sample, sampleValue } from '../test-support/prometheus-text.ts';
 
 // A scripted set of requests over real HTTP, then one scrape of /metrics: every counter at its
 // exact value, and one histogram series per (method, route, status) counting exactly the requests.
@@ -24,11 +24,7 @@ async function request(
   return response;
 }
 
-const value = (name: string, labels: Record<string, string> = {}) =>
-  samples.find(
-    (sample) =>
-      sample.name === name && Object.entries(labels).every(([label, want]) => sample.labels[label] === want),
-  )?.value;
+const value = (name: string, labels: Record<string, string> = {}) => sampleValue(samples, name, labels);
 
 beforeAll(async () => {
   server = await startTestServer({ METRICS: 'on', KEY_CREATION_LIMIT_MAX: '2', LOG_LEVEL: 'silent' });

@@ -35,3 +35,15 @@ export function parseExposition(text: string): { types: Map<string, string>; sam
   );
   return { types, samples };
 }
+
+/** The value of the first sample named `name` whose labels include `labels`; `undefined` if none. */
+export function sampleValue(
+  samples: Sample[],
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
+  return samples.find(
+    (sample) =>
+      sample.name === name && Object.entries(labels).every(([label, want]) => sample.labels[label] === want),
+  )?.value;
+}
