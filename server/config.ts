@@ -227,5 +227,11 @@ function tracingOf(env: Record<string, string | undefined>, problems: string[]):
     problems.push(`OTEL_EXPORTER_OTLP_ENDPOINT must be an 'http://' or 'https://' URL, got '${endpoint}'`);
     return undefined;
   }
+  const url = new URL(endpoint);
+  if (url.username || url.password) {
+    // It is logged at start-up; a collector's credentials go in a header the exporter reads itself.
+    problems.push('OTEL_EXPORTER_OTLP_ENDPOINT must not hold credentials: set OTEL_EXPORTER_OTLP_HEADERS');
+    return undefined;
+  }
   return { endpoint, serviceName: serviceName || 'course-service' };
 }

@@ -50,6 +50,10 @@ describe('metrics and traces configuration', () => {
         "OTEL_EXPORTER_OTLP_ENDPOINT must be an 'http://' or 'https://' URL",
       ],
       [{ OTEL_SERVICE_NAME: 'courses' }, 'OTEL_SERVICE_NAME needs OTEL_EXPORTER_OTLP_ENDPOINT'],
+      [
+        { OTEL_EXPORTER_OTLP_ENDPOINT: 'https://user:secret@collector:4318' },
+        'OTEL_EXPORTER_OTLP_ENDPOINT must not hold credentials',
+      ],
     ];
     for (const [env, problem] of cases) {
       const problems = problemsOf(env);
