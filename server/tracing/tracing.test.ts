@@ -1,17 +1,15 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFleet } from '../scale-out/fleet.ts';
+import { startTestServer } from '../test-support/harness.ts';
 import { type ReceivedSpan, startOtlpReceiver } from '../test-support/otlp-receiver.ts';
-import { startServerProcess } from '../test-support/server-process.ts';
 
-// Real server processes, as an operator runs them: the pg and ioredis instrumentations patch the
-// drivers as they load, which only a process that starts traced shows.
+// Real servers over HTTP: on PostgreSQL and Redis a process of its own, as an operator runs it (the
+// pg and ioredis instrumentations patch the drivers as they load, which only a process that starts
+// traced shows); on sql.js, in this process.
 
 const FIXTURE = fileURLToPath(new URL('./loaded-modules.fixture.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,8 +30,11 @@ function callerTrace() {
 const inTrace = (traceId: string) => receiver.spans.filter((span) => span.traceId === traceId);
 const named = (spans: ReceivedSpan[], name: string) => spans.filter((span) => span.name === name);
 
-describe('OpenTelemetry traces', () => {
-  it("exports a server span per request in the caller's trace, with authentication, store, PostgreSQL and Redis spans under it", async () => {
+// Concurrent: each test waits mostly on a process starting, and each reads only its own trace.
+describe.concurrent('OpenTelemetry traces', () => {
+  it("exports a server span per request in the caller's trace, with authentication, store, PostgreSQL and Redis spans under it", async ({
+    expect,
+  }) => {
     const fleet = await startFleet(1, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint });
     const caller = callerTrace();
     try {
@@ -81,40 +82,25 @@ describe('OpenTelemetry traces', () => {
     }
   });
 
-  it('has the sql.js journal fsync of a write under the request that made it', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'cs-traces-'));
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
+  it('has the sql.js journal fsync of a write under the store call and the request that made it', async ({
+    expect,
+  }) => {
+    // In this process: sql.js needs no driver instrumentation patched at load.
+    const server = await startTestServer({
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      LOG_LEVEL: 'silent',
     });
     const caller = callerTrace();
     try {
-      const call = (path: string, bearer: string, body: unknown, headers: Record<string, string> = {}) =>
-        fetch(`${server.url}${path}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(body),
-        }).then((response) => response.json());
-      const { idToken } = await (
-        await fetch(`${server.url}/dev/token`, {
-          method: 'POST',
-          body: '{"sub":"bob"}',
-          headers: { 'content-type': 'application/json' },
-        })
-      ).json();
-      const { key } = await call('/api/v1/api-keys', idToken, { name: 'journal' });
-      const course = await call(
-        '/api/v1/courses',
-        key,
-        { name: 'Traced', description: 'fsync' },
-        {
-          traceparent: caller.traceparent,
-        },
-      );
-      expect(course.id).toMatch(/^crs_/);
+      const key = await server.apiKey('bob');
+      const course = await server.call('POST', '/api/v1/courses', {
+        bearer: key,
+        body: { name: 'Traced', description: 'fsync' },
+        headers: { traceparent: caller.traceparent },
+      });
+      expect(course.status).toBe(201);
     } finally {
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await server.close();
     }
     const spans = inTrace(caller.traceId);
     const [request] = named(spans, 'POST /api/v1/courses');
@@ -125,7 +111,7 @@ describe('OpenTelemetry traces', () => {
     expect(fsync?.parentSpanId).toBe(insert?.spanId);
   });
 
-  it('loads nothing of OpenTelemetry or prom-client unless configured', async () => {
+  it('loads nothing of OpenTelemetry or prom-client unless configured', async ({ expect }) => {
     const loaded = async (env: Record<string, string>) => {
       const { stdout } = await promisify(execFile)(
         process.execPath,
