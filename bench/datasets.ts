@@ -32,8 +32,13 @@ export async function startOurs(
   dataDir: string,
   nodeArgs: string[] = [],
   checkout = repoRoot,
+  env: Record<string, string> = {},
 ): Promise<{ server: ChildServer; startupMs: number }> {
-  const server = await spawnServer(ourServerScript, { env: ourEnv(dataDir), nodeArgs, cwd: checkout });
+  const server = await spawnServer(ourServerScript, {
+    env: { ...ourEnv(dataDir), ...env },
+    nodeArgs,
+    cwd: checkout,
+  });
   const healthyAt = await waitHealthy(server.url);
   return { server, startupMs: healthyAt - server.spawnedAt };
 }

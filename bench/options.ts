@@ -19,6 +19,8 @@ export interface BenchOptions {
   only: string[];
   /** Another checkout of this repository whose server also runs, as `before` (absolute path). */
   compare: string | undefined;
+  /** Whether ours also runs with metrics on (`metrics`) and with traces on (`traced`), on the small set. */
+  telemetry: boolean;
 }
 
 /** The usage text printed by `--help`. */
@@ -34,7 +36,9 @@ export const usage = `Usage: npm run bench -- [options]
   --data-cache DIR   keep the seeded data sets in DIR and reuse them while server/store is unchanged
   --only IDS         only these scenarios, comma-separated (list,get,get-304,create,list-large,create-large)
   --compare DIR      also run our server from the checkout at DIR (e.g. a git worktree of an older
-                     commit, with its own node_modules) as the server "before", on the same data`;
+                     commit, with its own node_modules) as the server "before", on the same data
+  --skip-telemetry   leave out our server with metrics on ("metrics") and with traces on ("traced"),
+                     which otherwise run beside it on the small set`;
 
 function positive(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -59,6 +63,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
       'data-cache': { type: 'string' },
       only: { type: 'string' },
       compare: { type: 'string' },
+      'skip-telemetry': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -80,5 +85,6 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     dataCache: values['data-cache'],
     only: values.only ? values.only.split(',').map((id) => id.trim()) : [],
     compare: values.compare === undefined ? undefined : resolve(values.compare),
+    telemetry: values['skip-telemetry'] !== true,
   };
 }

@@ -79,14 +79,22 @@ async function check(
   return bytes.length;
 }
 
-/** Where each server that runs on a copy of the data comes from: ours here, `before` at `--compare`. */
-function checkoutsOf(options: BenchOptions): Array<[ServerName, string]> {
-  return options.compare
-    ? [
-        ['ours', repoRoot],
-        ['before', options.compare],
-      ]
-    : [['ours', repoRoot]];
+/**
+ * Where each server that runs on a copy of the data comes from, and its own settings: ours here,
+ * ours with metrics on and with traces on (sent to `otlpSink`), `before` at `--compare`.
+ */
+function checkoutsOf(
+  options: BenchOptions,
+  otlpSink: string,
+): Array<[ServerName, string, Record<string, string>]> {
+  return [
+    ['ours', repoRoot, {}],
+    ['metrics', repoRoot, { METRICS: 'on' }],
+    ['traced', repoRoot, { OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink }],
+    ...(options.compare
+      ? [['before', options.compare, {}] as [ServerName, string, Record<string, string>]]
+      : []),
+  ];
 }
 
 /** The `ETag` a server sends for the course the scenarios read. */
@@ -112,6 +120,7 @@ export async function runPasses(
   etag: string,
   root: string,
   log: (line: string) => void,
+  otlpSink: string,
 ): Promise<RawResults> {
   const raw: RawResults = { runs: [], extras: [], bytes: {} };
   const load = { connections: options.connections };
@@ -133,14 +142,16 @@ export async function runPasses(
       const copies: string[] = [];
       try {
         // One after the other, so neither start-up competes with the other for the CPU.
-        for (const [name, checkout] of checkoutsOf(options)) {
+        for (const [name, checkout, env] of checkoutsOf(options, otlpSink)) {
           if (!seeded) break;
+          if (!group.some((s) => s.servers.includes(name))) continue;
           const copy = join(root, `pass-${pass}-${dataset}-${name}`);
           copies.push(copy);
           await cp(seeded.dir, copy, { recursive: true });
-          const started = await startOurs(copy, [], checkout);
+          const started = await startOurs(copy, [], checkout, env);
           servers[name] = started.server;
-          (name === 'ours' ? extras.startupMs : extras.beforeStartupMs)[dataset] = started.startupMs;
+          if (name === 'ours' || name === 'before')
+            (name === 'ours' ? extras.startupMs : extras.beforeStartupMs)[dataset] = started.startupMs;
           const who = name === 'ours' ? 'our server' : `${name} (${checkout})`;
           log(
             `pass ${pass}: ${who} started on ${seeded.count} courses in ${started.startupMs.toFixed(0)} ms`,

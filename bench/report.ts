@@ -102,9 +102,28 @@ const num = (value: number | undefined, digits: number): string =>
 const row = (cells: string[], widths: number[]): string =>
   cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
 
+/** What metrics and traces cost, per scenario: req/s and CPU per request beside ours without them. */
+function telemetryCost(summary: Summary): string[] {
+  const lines: string[] = [];
+  for (const scenario of summary.scenarios) {
+    const ours = scenario.servers.ours;
+    const parts = (['metrics', 'traced'] as const).flatMap((name) => {
+      const f = scenario.servers[name];
+      if (!ours || !f) return [];
+      const what = name === 'metrics' ? 'metrics on' : 'traces on';
+      return [
+        `${what} ${num(f.rpsVsKoa / ours.rpsVsKoa, 2)} of its req/s (×koa ${num(f.rpsVsKoa, 2)}), ` +
+          `${num(f.cpuUs - ours.cpuUs, 0)} µs more CPU a request`,
+      ];
+    });
+    if (parts.length) lines.push(`  ${scenario.id.padEnd(8)} ${parts.join('; ')}`);
+  }
+  return lines.length ? ['our server with telemetry, beside ours without (same pass):', ...lines, ''] : [];
+}
+
 /** The figures as a plain-text table, with the targets and whether each was met. */
 export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
-  const widths = [44, 6, 6, 9, 6, 6, 7, 6, 7, 6, 6, 7, 6, 6];
+  const widths = [44, 7, 6, 9, 6, 6, 7, 6, 7, 6, 6, 7, 6, 6];
   const lines = [header, '', row(HEADINGS, widths)];
   lines.push('-'.repeat(widths.reduce((a, b) => a + b + 2, -2)));
   for (const scenario of summary.scenarios) {
@@ -119,7 +138,7 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
       first = false;
     }
   }
-  lines.push('');
+  lines.push('', ...telemetryCost(summary));
   const { growth, startupMs, memory } = summary;
   if (growth.list !== undefined || growth.create !== undefined) {
     lines.push(

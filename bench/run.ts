@@ -8,6 +8,7 @@ import { repoRoot, spawnServer } from './child-server.ts';
 import { compareProblem, type Datasets, prepareDatasets } from './datasets.ts';
 import { pickLoadGenerator } from './load/index.ts';
 import { parseOptions, usage } from './options.ts';
+import { startOtlpSink } from './otlp-sink.ts';
 import { runPasses } from './passes.ts';
 import { captureReferenceBodies, referenceEnv } from './reference-bodies.ts';
 import { evaluateTargets, formatReport } from './report.ts';
@@ -37,7 +38,7 @@ if (!options.baselinesOnly && !existsSync(join(repoRoot, 'server/index.ts'))) {
 }
 
 const generator = pickLoadGenerator(options.tool);
-const plan = scenarios(options.sizes, options.compare !== undefined).filter(
+const plan = scenarios(options.sizes, options.compare !== undefined, options.telemetry).filter(
   (s) => options.only.length === 0 || options.only.includes(s.id),
 );
 const root = await mkdtemp(join(tmpdir(), 'course-bench-'));
@@ -54,12 +55,14 @@ const [node, koa, koaDurable] = await Promise.all([
   spawnServer('bench/baselines/koa-durable.ts', { env }),
 ]);
 const baselines = { node, koa, 'koa-d': koaDurable };
+// Where the traced server sends its spans: a collector that accepts and drops them.
+const otlpSink = await startOtlpSink();
 try {
   log(
     `load generator ${generator.name}, ${options.connections} connections, ${options.passes} pass(es) of ${options.durationSeconds} s runs`,
   );
   const etag = reference?.bodies.etag ?? '"synthetic"';
-  const raw = await runPasses(options, generator, plan, baselines, datasets, etag, root, log);
+  const raw = await runPasses(options, generator, plan, baselines, datasets, etag, root, log, otlpSink.url);
   // PostgreSQL + Redis, one and two instances (skipped when PostgreSQL does not answer, and in
   // `--only` runs).
   const scaleOut =
@@ -109,6 +112,6 @@ try {
   }
   log(`done in ${meta.totalSeconds.toFixed(0)} s`);
 } finally {
-  await Promise.all([node.stop(), koa.stop(), koaDurable.stop()]);
+  await Promise.all([node.stop(), koa.stop(), koaDurable.stop(), otlpSink.close()]);
   await rm(root, { recursive: true, force: true });
 }

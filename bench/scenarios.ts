@@ -3,12 +3,16 @@ import { courseBody } from './seed.ts';
 
 /**
  * The servers compared: bare node:http, bare Koa, bare Koa that answers a create once it is durable
- * (`koa-d`), ours, and (with `--compare DIR`) our server from another checkout (`before`).
+ * (`koa-d`), ours, ours with metrics on (`metrics`), ours with traces on (`traced`), and (with
+ * `--compare DIR`) our server from another checkout (`before`).
  */
-export type ServerName = 'node' | 'koa' | 'koa-d' | 'ours' | 'before';
+export type ServerName = 'node' | 'koa' | 'koa-d' | 'ours' | 'metrics' | 'traced' | 'before';
 
 /** The servers that run from a checkout of this repository, on a copy of a seeded data set. */
-export const checkoutServers: readonly ServerName[] = ['ours', 'before'];
+export const checkoutServers: readonly ServerName[] = ['ours', 'metrics', 'traced', 'before'];
+
+/** Our server's telemetry variants, run beside it on the small set unless `--skip-telemetry`. */
+const telemetryServers: readonly ServerName[] = ['metrics', 'traced'];
 
 /** Which stored data our server runs on: the small (1,000) or large (100,000) course set. */
 export type DatasetName = 'small' | 'large';
@@ -56,13 +60,18 @@ export function koaBaselineOf(scenario: Pick<Scenario, 'writes'>): ServerName {
 
 /**
  * The scenarios, in the order a pass runs them (reads before writes for each dataset); with
- * `compare`, our server from the other checkout runs after ours wherever ours runs.
+ * `compare`, our server from the other checkout runs after ours wherever ours runs; with
+ * `telemetry`, ours with metrics on and with traces on run after it on the small set.
  */
-export function scenarios(sizes: { small: number; large: number }, compare = false): Scenario[] {
+export function scenarios(
+  sizes: { small: number; large: number },
+  compare = false,
+  telemetry = false,
+): Scenario[] {
   const checkouts: ServerName[] = compare ? ['ours', 'before'] : ['ours'];
-  const all: ServerName[] = ['node', 'koa', ...checkouts];
-  const creates: ServerName[] = ['node', 'koa', 'koa-d', ...checkouts];
-  const large: ServerName[] = ['node', ...checkouts];
+  const variants = telemetry ? telemetryServers : [];
+  const all: ServerName[] = ['node', 'koa', ...checkouts, ...variants];
+  const creates: ServerName[] = ['node', 'koa', 'koa-d', ...checkouts, ...variants];
   const small = sizes.small.toLocaleString('en-US');
   const largeCount = sizes.large.toLocaleString('en-US');
   return [
@@ -114,7 +123,7 @@ export function scenarios(sizes: { small: number; large: number }, compare = fal
       id: 'list-large',
       label: `list courses (${largeCount} stored)`,
       dataset: 'large',
-      servers: large,
+      servers: ['node', ...checkouts],
       writes: false,
       status: 200,
       request: list,

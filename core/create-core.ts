@@ -7,6 +7,7 @@ import { createMasterKeyCheck } from './auth/master-key.ts';
 import { createOperationCaller } from './call-operation.ts';
 import { createRequestHandler } from './handle-request.ts';
 import { ApiError } from './model/api-error.ts';
+import { NO_OBSERVER, type Observer } from './model/observer.ts';
 import type {
   CallResult,
   CoreLog,
@@ -23,6 +24,7 @@ import type { ServedSpec } from './operations/operation.ts';
 import type { Answer } from './pipeline/answer.ts';
 import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './pipeline/idempotency.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
+import { observedRateLimits } from './pipeline/observed-rate-limits.ts';
 import { consume } from './pipeline/steps.ts';
 import type { OpenApiDocument } from './spec/openapi-document.ts';
 import { buildOperationRouter } from './spec/operation-router.ts';
@@ -56,6 +58,8 @@ export interface CoreOptions {
   /** @default random `crs_…`, `key_…` and UUID request ids */
   ids?: IdGenerator;
   log?: CoreLog | undefined;
+  /** Told of authentications, refusals, replays, transitions and key changes (metrics, traces). @default {@link NO_OBSERVER} */
+  observer?: Observer | undefined;
 }
 
 /** The service without a transport: what every adapter (Koa, MCP, msw) runs. */
@@ -94,7 +98,10 @@ function every(ms: number, task: () => void): () => void {
  * @example const core = await createCore({ store, rateLimits, idTokens, apiKeyHashSecret, apiKeyPrefix: 'cms', bodyLimitBytes: 65_536, health: {} });
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const { store, rateLimits, log } = options;
+  const { store, log } = options;
+  const observer = options.observer ?? NO_OBSERVER;
+  // Wrapped only when someone listens: the default path stays one call shorter.
+  const rateLimits = options.observer ? observedRateLimits(options.rateLimits, observer) : options.rateLimits;
   const clock = options.clock ?? (() => new Date());
   const ids = options.ids ?? defaultIds;
   const document = options.spec ?? openApiDocument;
@@ -126,6 +133,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       isMasterKey: options.masterKey === undefined ? undefined : createMasterKeyCheck(options.masterKey),
     }),
     rateLimits,
+    observer,
     // An ApiError here is a store outage (503), logged once by the store itself.
     idempotency: createIdempotency(store, clock, (err) => {
       if (!(err instanceof ApiError)) log?.warn({ err }, 'idempotency release failed');
@@ -139,6 +147,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       hasher,
       lastUsed,
       spec,
+      observer,
       health: options.health,
       consumeKeyCreation: async (subject: string) =>
         void (await consume(rateLimits, 'key-creation', subject)),

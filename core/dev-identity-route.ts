@@ -7,6 +7,13 @@ import type { IncomingRequest } from './pipeline/incoming-request.ts';
 import { readJsonBody } from './pipeline/read-json-body.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const TOKEN_PATH = '/dev/token';
+const JWKS_PATH = '/dev/.well-known/jwks.json';
+
+/** The development identity provider's route that `path` is, if it is one (for metrics and traces). */
+export function devRouteOf(path: string): string | undefined {
+  return path === TOKEN_PATH || path === JWKS_PATH ? path : undefined;
+}
 
 /** The `sub` of a token request, checked as identity providers check subjects. */
 function subjectOf(body: unknown): string {
@@ -36,11 +43,11 @@ export async function devIdentityAnswer(
   headers: HeaderList,
 ): Promise<Answer | undefined> {
   const reads = request.method === 'GET' || request.method === 'HEAD';
-  if (request.path === '/dev/.well-known/jwks.json' && provider.jwks && reads) {
+  if (request.path === JWKS_PATH && provider.jwks && reads) {
     headers.set('Content-Type', JSON_TYPE);
     return { status: 200, headers: headers.flat(), body: JSON.stringify(await provider.jwks()) };
   }
-  if (request.path !== '/dev/token') return undefined;
+  if (request.path !== TOKEN_PATH) return undefined;
   if (request.method !== 'POST') {
     throw new ApiError('method_not_allowed', 'Use POST /dev/token.', { headers: { Allow: 'POST' } });
   }

@@ -1,4 +1,4 @@
-import { devIdentityAnswer } from './dev-identity-route.ts';
+import { devIdentityAnswer, devRouteOf } from './dev-identity-route.ts';
 import { ApiError } from './model/api-error.ts';
 import type {
   CallResult,
@@ -8,7 +8,7 @@ import type {
   Protocol,
   RequestHeaders,
 } from './model/ports.ts';
-import { type Answer, answerOf, answerOfResponse } from './pipeline/answer.ts';
+import { type Answer, answerOf, answerOfResponse, routed } from './pipeline/answer.ts';
 import { HeaderList } from './pipeline/header-list.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
 import { parseQuery } from './pipeline/parse-query.ts';
@@ -87,7 +87,8 @@ function withChallenge(error: unknown, protocol: Protocol | undefined, request: 
  * renders what it gives: the operation's answer, a problem (with the headers the steps had
  * gathered), or the answer of the protocol that serves the operation. Every answer carries
  * `X-Request-Id`. A `HEAD` answer keeps its body, so the adapter can send the length a `GET` would
- * get; adapters send the headers alone. Never throws.
+ * get; adapters send the headers alone. Every answer names the route that gave it, if any. Never
+ * throws.
  */
 export function createRequestHandler(
   deps: RequestHandlerDeps,
@@ -98,17 +99,23 @@ export function createRequestHandler(
     const instance = request.base ? request.base + request.path : request.path;
     const headers = new HeaderList(['X-Request-Id', request.requestId]);
     let protocol: Protocol | undefined;
+    let template: string | undefined;
+    let operationId: string | undefined;
     try {
       if (devIdentity && request.path.startsWith('/dev/')) {
+        template = devRouteOf(request.path);
         const answer = await devIdentityAnswer(request, devIdentity, bodyLimitBytes, headers);
-        if (answer) return answer;
+        if (answer) return routed(answer, template, undefined);
+        template = undefined;
       }
       const matched = router.match(request.method, request.path);
       if (!matched) notRouted(request, router, instance);
       const { route, params } = matched;
+      template = route.info.path;
+      operationId = route.info.operationId;
       protocol = route.info.handledBy === undefined ? undefined : protocols[route.info.handledBy];
       const refusal = protocol?.refuse?.(request.headers);
-      if (refusal) return answerOfResponse(refusal, headers);
+      if (refusal) return routed(answerOfResponse(refusal, headers), template, operationId);
       const outcome = await runPipeline(
         route,
         new HttpCall(request, params, bodyLimitBytes),
@@ -118,19 +125,20 @@ export function createRequestHandler(
       if (outcome.kind === 'error') throw outcome.error;
       if (outcome.kind === 'result') {
         const ifNoneMatch = request.headers['if-none-match'];
-        return answerOf(
+        const answer = answerOf(
           outcome.result,
           route.info,
           instance,
           typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined,
           headers,
         );
+        return routed(answer, template, operationId);
       }
       if (!protocol) throw new Error(`no protocol serves '${route.info.handledBy}'`);
       if (request.pause) await request.pause();
       const context = { caller: outcome.caller, requestId: request.requestId, callOperation };
       const response = await protocol.answer(request.webRequest(), context);
-      return answerOfResponse(response, headers);
+      return routed(answerOfResponse(response, headers), template, operationId);
     } catch (error) {
       // A client's mistake is theirs, and an outage is logged once by what met it, not per request.
       if (!(error instanceof ApiError) || error.code === 'internal_error') {
@@ -142,7 +150,13 @@ export function createRequestHandler(
           'request failed',
         );
       }
-      return problemAnswer(withChallenge(error, protocol, request), instance, request.requestId, headers);
+      const problem = problemAnswer(
+        withChallenge(error, protocol, request),
+        instance,
+        request.requestId,
+        headers,
+      );
+      return routed(problem, template, operationId);
     }
   };
 }

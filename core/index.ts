@@ -21,6 +21,7 @@ export { ApiError } from './model/api-error.ts';
 // Requests and callers
 export type { Caller } from './model/caller.ts';
 // Ports
+export { NO_OBSERVER, type Observer } from './model/observer.ts';
 export type {
   CallResult,
   CoreLog,

@@ -23,6 +23,7 @@ import { wellKnownRoutes } from './mcp/well-known-routes.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
+import { NO_TELEMETRY, type Telemetry } from './telemetry/telemetry.ts';
 
 /** A built application: the Koa app, the core it runs, and what must be stopped with it. */
 export interface App {
@@ -52,8 +53,11 @@ export async function createApp(options: {
   logger: Logger;
   clock?: () => Date;
   middleware?: Middleware[];
+  /** Metrics and traces (see `startTelemetry`); none by default. */
+  telemetry?: Telemetry;
 }): Promise<App> {
   const { config, store, logger } = options;
+  const telemetry = options.telemetry ?? NO_TELEMETRY;
   const apiKeyHashSecret =
     config.apiKeyHashSecret ??
     loadLocalSecret(config.dataDir, 'api-key-hash-secret', () => randomBytes(32).toString('base64url'));
@@ -80,6 +84,7 @@ export async function createApp(options: {
     keyCreation: config.keyCreationLimit,
     redis: config.redis,
     logger,
+    redisProbe: telemetry.redisProbe,
   });
   const health: Record<string, () => Promise<DependencyHealth>> = {
     database: () => store.checkHealth(),
@@ -113,8 +118,10 @@ export async function createApp(options: {
         },
     ...(options.clock && { clock: options.clock }),
     log: logger,
+    observer: telemetry.observer,
   });
   const koa = new Koa({ proxy: config.trustProxy });
+  for (const middleware of telemetry.middleware) koa.use(middleware);
   koa.use(requestFrame({ newId: core.ids.requestId, logger }));
   for (const middleware of options.middleware ?? []) koa.use(middleware);
   const issueToken = async (subject: string) => (await devProvider()).issueToken(subject);
@@ -127,6 +134,7 @@ export async function createApp(options: {
     ...(!identityProvider && {
       '/oauth': devOAuthRoutes({ issueToken, lifetimeSeconds: 3600, trustProxy: config.trustProxy }),
     }),
+    ...telemetry.mounts,
   };
   koa.use(serviceMiddleware({ core, mounts }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));

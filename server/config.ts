@@ -35,6 +35,13 @@ export interface Config {
   database: { url: string; poolSize: number; waitSeconds: number } | undefined;
   /** Redis for rate limits shared by every instance (`REDIS_URL`); `undefined` keeps them in memory. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /**
+   * Prometheus metrics at `/metrics` (`METRICS=on`): on the API's port, or, with `METRICS_PORT`,
+   * on that port at `METRICS_HOST` (default loopback) and not on the API's; `undefined` when off.
+   */
+  metrics: { port: number; host: string } | { port: undefined; host: undefined } | undefined;
+  /** OpenTelemetry traces over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); `undefined` loads nothing of it. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
 }
 
 /** Raised when the environment is invalid; lists every problem at once. */
@@ -132,10 +139,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const databasePoolSize = integer('DATABASE_POOL_SIZE', 10, 1, 1000);
+  const port = integer('PORT', 3000, 0, 65535);
+  const metrics = metricsOf(env, port, problems, integer);
+  const tracing = tracingOf(env, problems);
   const databaseWaitSeconds = integer('DATABASE_WAIT_SECONDS', 30, 0, 3600);
 
   const config: Config = {
-    port: integer('PORT', 3000, 0, 65535),
+    port,
     host: text('HOST', '127.0.0.1'),
     dataDir: text('DATA_DIR', './data'),
     production,
@@ -168,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? { url: databaseUrl, poolSize: databasePoolSize, waitSeconds: databaseWaitSeconds }
       : undefined,
     redis: redisUrl ? { url: redisUrl, keyPrefix: redisKeyPrefix } : undefined,
+    metrics,
+    tracing,
   };
   // Node refuses a request timeout shorter than the headers timeout.
   if (config.requestTimeoutMs < config.headersTimeoutMs)
@@ -177,4 +189,49 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** `METRICS`, `METRICS_PORT` and `METRICS_HOST`: a setting that would do nothing is a problem. */
+function metricsOf(
+  env: Record<string, string | undefined>,
+  apiPort: number,
+  problems: string[],
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+): Config['metrics'] {
+  const mode = env.METRICS?.trim().toLowerCase() || 'off';
+  const portSet = Boolean(env.METRICS_PORT?.trim());
+  const host = env.METRICS_HOST?.trim();
+  if (mode !== 'on' && mode !== 'off') problems.push(`METRICS must be 'on' or 'off', got '${env.METRICS}'`);
+  if (mode !== 'on') {
+    if (portSet || host) problems.push('METRICS_PORT and METRICS_HOST need METRICS=on');
+    return undefined;
+  }
+  if (!portSet) {
+    if (host) problems.push('METRICS_HOST needs METRICS_PORT (without it, metrics are on the API port)');
+    return { port: undefined, host: undefined };
+  }
+  const port = integer('METRICS_PORT', 0, 0, 65535);
+  if (port !== 0 && port === apiPort) problems.push(`METRICS_PORT must differ from PORT (${apiPort})`);
+  return { port, host: host || '127.0.0.1' };
+}
+
+/** `OTEL_EXPORTER_OTLP_ENDPOINT` (an http(s) URL) and `OTEL_SERVICE_NAME`. */
+function tracingOf(env: Record<string, string | undefined>, problems: string[]): Config['tracing'] {
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  const serviceName = env.OTEL_SERVICE_NAME?.trim();
+  if (!endpoint) {
+    if (serviceName) problems.push('OTEL_SERVICE_NAME needs OTEL_EXPORTER_OTLP_ENDPOINT');
+    return undefined;
+  }
+  if (!/^https?:\/\/./.test(endpoint) || !URL.canParse(endpoint)) {
+    problems.push(`OTEL_EXPORTER_OTLP_ENDPOINT must be an 'http://' or 'https://' URL, got '${endpoint}'`);
+    return undefined;
+  }
+  const url = new URL(endpoint);
+  if (url.username || url.password) {
+    // It is logged at start-up; a collector's credentials go in a header the exporter reads itself.
+    problems.push('OTEL_EXPORTER_OTLP_ENDPOINT must not hold credentials: set OTEL_EXPORTER_OTLP_HEADERS');
+    return undefined;
+  }
+  return { endpoint, serviceName: serviceName || 'course-service' };
 }

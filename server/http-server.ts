@@ -5,12 +5,16 @@ import type { Logger } from 'pino';
 import type { DependencyHealth } from '../core/index.ts';
 import type { Config } from './config.ts';
 import { clientErrorHandler } from './http/client-error.ts';
+import type { MetricsListener } from './metrics/metrics-listener.ts';
 import { openStore } from './store/open-store.ts';
+import { startTelemetry } from './telemetry/start-telemetry.ts';
 
 /** A listening server and how to stop it gracefully. */
 export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:3000`. */
   url: string;
+  /** Where Prometheus scrapes, when metrics are on (`METRICS=on`). */
+  metricsUrl: string | undefined;
   server: Server;
   /** Each dependency's state now, as `GET /healthz` reports it. */
   health(): Promise<Record<string, DependencyHealth>>;
@@ -27,10 +31,12 @@ export async function listen(
   logger: Logger,
   middleware: Middleware[] = [],
 ): Promise<RunningServer> {
+  // First, so that the store and Redis report to it (and, traced, their drivers load after it).
+  const telemetry = await startTelemetry(config, logger);
   // The store opens while the application's modules load: each spends part of its time waiting
   // (file reads, wasm compilation, the module loader), and the other fills those gaps.
   const [opened, loaded] = await Promise.allSettled([
-    openStore({ dataDir: config.dataDir, database: config.database, logger }),
+    openStore({ dataDir: config.dataDir, database: config.database, logger, probe: telemetry.storeProbe }),
     import('./app.ts'),
   ]);
   if (loaded.status === 'rejected') {
@@ -39,7 +45,13 @@ export async function listen(
   }
   if (opened.status === 'rejected') throw opened.reason;
   const store = opened.value;
-  const app = await loaded.value.createApp({ config, store, logger, middleware });
+  const app = await loaded.value.createApp({
+    config,
+    store: telemetry.wrapStore(store),
+    logger,
+    middleware,
+    telemetry,
+  });
   const server = createServer(
     {
       // Slow-loris defence: a request must send its headers, then all of itself, in time (408 otherwise).
@@ -58,9 +70,26 @@ export async function listen(
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  let metricsListener: MetricsListener | undefined;
+  if (telemetry.metrics && config.metrics?.port !== undefined) {
+    const { listenForMetrics } = await import('./metrics/metrics-listener.ts');
+    metricsListener = await listenForMetrics(telemetry.metrics.registry, config.metrics, {
+      newId: app.core.ids.requestId,
+      logger,
+    }).catch(async (error: Error) => {
+      server.close();
+      await app.stop();
+      await store.close();
+      throw new Error(
+        `metrics could not listen on ${config.metrics?.host}:${config.metrics?.port}: ${error.message}`,
+      );
+    });
+  }
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url,
+    metricsUrl: metricsListener?.url ?? (telemetry.metrics ? `${url}/metrics` : undefined),
     server,
     health: () => app.health(),
     close() {
@@ -73,8 +102,10 @@ export async function listen(
         await drained;
         clearInterval(sweeper);
         clearTimeout(deadline);
+        await metricsListener?.close();
         await app.stop();
         await store.close();
+        await telemetry.close();
       })();
       return closing;
     },

@@ -72,6 +72,7 @@ export const createApiKey: OperationHandler = async (input, deps) => {
   };
   const view = apiKeyView({ ...record, seq: 0 }, now);
   await store.insertApiKey(record, idempotentRecord(input, 201, view, record.createdAt));
+  deps.observer.apiKeyCreated(environment);
   return { ...view, key: value };
 };
 

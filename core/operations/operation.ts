@@ -2,6 +2,7 @@ import type { KeyHasher } from '../auth/key-hasher.ts';
 import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Caller } from '../model/caller.ts';
+import type { Observer } from '../model/observer.ts';
 import type { IdGenerator, RequestHeaders } from '../model/ports.ts';
 import type { JsonText, Reply } from '../model/results.ts';
 import type { CourseOwner, DependencyHealth, IdempotentResponse, Store } from '../model/store.ts';
@@ -35,6 +36,8 @@ export interface OperationDeps {
   hasher: KeyHasher;
   lastUsed: LastUsedTracker;
   spec: ServedSpec;
+  /** Told of what operations change: course transitions, keys created and revoked. */
+  observer: Observer;
   /** Takes one creation from `subject`'s quota of new API keys; throws a 429 `ApiError` when it is spent. */
   consumeKeyCreation(subject: string): Promise<void>;
   /** One check per dependency (`database`, and `redis` when configured), for `GET /healthz`. */

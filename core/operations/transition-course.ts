@@ -18,14 +18,16 @@ const VERB: Record<CourseTransition, string> = {
 
 /** The handler of one lifecycle operation; illegal transitions answer 409 naming the allowed ones. */
 export function transitionCourse(transition: CourseTransition): OperationHandler {
-  return async ({ params, caller }, { store, clock }) => {
+  return async ({ params, caller }, { store, clock, observer }) => {
     const owner = courseOwner(caller);
     // Another instance may change the course between the read and the write: the write is a
     // compare-and-set on the status read, and a lost race reads again and decides afresh.
     for (;;) {
       const course = await findCourse(store, owner, params.courseId as string);
       const updated = await store.updateCourse(owner, course.id, changesFor(course.status), course.status);
-      if (updated) return courseView(updated);
+      if (!updated) continue;
+      observer.courseTransitioned(transition);
+      return courseView(updated);
     }
 
     function changesFor(current: CourseStatus): CourseChanges {

@@ -10,6 +10,20 @@ export interface Answer {
   headers: readonly string[];
   /** Text, a stream (a protocol answering for itself, e.g. MCP), or nothing. */
   body: string | ReadableStream<Uint8Array> | null;
+  /**
+   * What answered, for metrics and traces: the spec's path template, or the path of a route of
+   * the core's own (`/dev/token`); absent when no route matched (404, 405). Never a raw path.
+   */
+  route?: string | undefined;
+  /** The spec operation that answered, when one did. */
+  operationId?: string | undefined;
+}
+
+/** `answer`, marked with the route and operation that gave it. */
+export function routed(answer: Answer, route: string | undefined, operationId: string | undefined): Answer {
+  answer.route = route;
+  answer.operationId = operationId;
+  return answer;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

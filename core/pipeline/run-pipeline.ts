@@ -2,6 +2,7 @@ import { idempotencyScope } from '../../domain/idempotency-scope.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Caller } from '../model/caller.ts';
+import type { Observer } from '../model/observer.ts';
 import type { RateLimits, RequestHeaders } from '../model/ports.ts';
 import type { OperationDeps, OperationHandler, OperationInput } from '../operations/operation.ts';
 import type { Route } from '../spec/operation-router.ts';
@@ -13,6 +14,7 @@ import { checkScopes, consume, consumeQuota, type RequestParts, validateParts } 
 export interface PipelineDeps {
   authenticator: Authenticator;
   rateLimits: RateLimits;
+  observer: Observer;
   idempotency: Idempotency;
   handlers: Readonly<Record<string, OperationHandler>>;
   operationDeps: OperationDeps;
@@ -99,6 +101,7 @@ export async function runPipeline(
         ? await handler.replay(started.replay, idempotentInput, deps.operationDeps)
         : started.replay.body;
       headers.set('Idempotent-Replayed', 'true');
+      deps.observer.replayed(info.operationId);
       return { kind: 'result', result: replayed, headers };
     }
     try {
@@ -111,11 +114,20 @@ export async function runPipeline(
   }
 }
 
-/** The caller; a failed authentication counts against the client address, so keys cannot be guessed at speed. */
+/**
+ * The caller; a failed authentication counts against the client address, so keys cannot be
+ * guessed at speed. Every authentication (none for an anonymous operation) is reported with its
+ * outcome.
+ */
 async function authenticate(route: Route, source: CallSource, deps: PipelineDeps): Promise<Caller> {
+  const { credential } = route.info;
+  const ended = credential === 'none' ? undefined : deps.observer.authenticating(credential);
   try {
-    return await deps.authenticator.authenticate(source.headers, route.info.credential);
+    const caller = await deps.authenticator.authenticate(source.headers, credential);
+    ended?.('success');
+    return caller;
   } catch (error) {
+    ended?.(error instanceof ApiError ? error.code : 'internal_error');
     if (error instanceof ApiError && error.status === 401 && source.clientAddress) {
       await consume(deps.rateLimits, 'auth-failures', source.clientAddress());
     }

@@ -190,7 +190,7 @@ async function main() {
         console.log(`| ${row.map((cell, i) => (i < 2 ? `\`${cell}\`` : cell)).join(' | ')} |`);
     } else {
       for (const row of [header, ...rows])
-        console.log(row.map((cell, i) => String(cell).padEnd(i === 0 ? 30 : 14)).join(''));
+        console.log(row.map((cell, i) => String(cell).padEnd(i === 0 ? 30 : 16)).join(''));
     }
     for (const r of results)
       for (const why of r.notApplicable) console.log(`n/a  ${r.name} ${r.revision}: ${why}`);

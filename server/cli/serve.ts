@@ -91,6 +91,7 @@ async function serve({ env, isTerminal, err }: CliContext): Promise<number> {
   logger.info(
     `MCP master key: ${config.mcpMasterApiKey ? 'on' : 'off (set MCP_MASTER_API_KEY to turn it on)'}`,
   );
+  logMonitoring(config, server, logger);
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing in-flight requests and flushing storage');
     server.close().then(
@@ -107,4 +108,19 @@ async function serve({ env, isTerminal, err }: CliContext): Promise<number> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   return 0;
+}
+
+const LOOPBACK = /^(127\.|::1$|localhost$)/;
+
+/** Where metrics are and whether traces are exported; a warning when metrics share a public port. */
+function logMonitoring(config: Config, server: RunningServer, logger: ReturnType<typeof createLogger>): void {
+  if (!server.metricsUrl) logger.info('metrics: off (set METRICS=on to serve /metrics)');
+  else if (config.metrics?.port === undefined && !LOOPBACK.test(config.host)) {
+    logger.warn(
+      { metrics: server.metricsUrl },
+      `metrics: ${server.metricsUrl}, on the API's port at ${config.host} with no credential: anyone who reaches the API reaches them; set METRICS_PORT to serve them apart`,
+    );
+  } else logger.info({ metrics: server.metricsUrl }, `metrics: ${server.metricsUrl}`);
+  if (config.tracing)
+    logger.info({ endpoint: config.tracing.endpoint }, `traces: OTLP/HTTP to ${config.tracing.endpoint}`);
 }

@@ -13,6 +13,22 @@ interface ServiceState {
   requestId: string;
   /** The core's answer, written by {@link requestFrame} once every middleware has run. */
   answer?: Answer;
+  /** The mount that answered (`/dashboard/*`), when one did. */
+  mount?: string;
+}
+
+/** The `http.route` of a request no route answered (404, 405, an embedder's refusal). */
+const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * The route that answered a request, once every middleware has run: the spec's path template (or
+ * a core route's fixed path) with its operationId, a mount (`/dashboard/*`), or
+ * {@link UNMATCHED_ROUTE}. Never a raw path, so it is safe as a metric label and a span name.
+ */
+export function routeOf(ctx: Context): { route: string; operationId: string | undefined } {
+  const state = ctx.state as Partial<ServiceState>;
+  const route = state.answer?.route ?? state.mount ?? UNMATCHED_ROUTE;
+  return { route, operationId: state.answer?.operationId };
 }
 
 /**
@@ -101,9 +117,13 @@ export function serviceMiddleware(options: {
   return async function service(ctx: Context, next: Next): Promise<void> {
     const path = ctx.path;
     const end = path.indexOf('/', 1);
-    const mount = mounts.get(end === -1 ? path : path.slice(0, end));
-    if (mount) return mount(ctx, next);
+    const prefix = end === -1 ? path : path.slice(0, end);
+    const mount = mounts.get(prefix);
     const state = ctx.state as ServiceState;
+    if (mount) {
+      state.mount = path === prefix ? prefix : `${prefix}/*`;
+      return mount(ctx, next);
+    }
     const answer = await core.handle(new KoaRequest(ctx, path, ctx.querystring, state.requestId));
     state.answer = answer;
     ctx.status = answer.status;

@@ -1,5 +1,6 @@
 import { createFixedWindowLimits, type Quotas } from './fixed-window.ts';
 import type { RateLimitService } from './rate-limit-service.ts';
+import type { RedisProbe } from './redis-probe.ts';
 
 /** How to build the limiters; `redis` makes them shared by every instance using the same Redis and prefix. */
 export interface RateLimitOptions {
@@ -11,6 +12,8 @@ export interface RateLimitOptions {
   redis?: { url: string; keyPrefix: string } | undefined;
   /** Where Redis outages are reported, once each. */
   logger?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** Told of Redis errors and of the memory fallback (metrics). */
+  redisProbe?: RedisProbe | undefined;
 }
 
 /**
@@ -31,7 +34,7 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
   if (options.redis) {
     // The Redis client is loaded only when configured: an embedded server never pays its start-up.
     const { createRedisLimits } = await import('./redis-limits.ts');
-    return createRedisLimits(quotas, { ...options.redis, logger: options.logger });
+    return createRedisLimits(quotas, { ...options.redis, logger: options.logger, probe: options.redisProbe });
   }
   const limits = createFixedWindowLimits(quotas, () => new Date());
   return { consume: limits.consume, checkHealth: undefined, close: async () => undefined };

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { DependencyHealth } from '../../core/index.ts';
 import { createOutageLog } from '../outages/outage-log.ts';
+import { NO_REDIS_PROBE, type RedisProbe } from './redis-probe.ts';
 
 /** A Redis client for the rate limiters, with a health check that never hangs. */
 export interface RedisConnection {
@@ -28,7 +29,11 @@ const CONNECT_WAIT_MS = 2000;
  * queue: while Redis is away they fail at once, and the rate limiters use their insurance limiter
  * instead of holding requests. The client keeps reconnecting in the background.
  */
-export function connectRedis(url: string, logger: RedisLogger = SILENT): RedisConnection {
+export function connectRedis(
+  url: string,
+  logger: RedisLogger = SILENT,
+  probe: RedisProbe = NO_REDIS_PROBE,
+): RedisConnection {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     // Commands issued in one turn of the event loop (every request read together) share one write.
@@ -44,7 +49,12 @@ export function connectRedis(url: string, logger: RedisLogger = SILENT): RedisCo
   // One line when Redis goes away and one when it is back; without an error listener ioredis would
   // crash the process, and the health check reports the outage meanwhile.
   const outage = createOutageLog(logger, 'redis', "rate limits fall back to this instance's memory");
-  client.on('error', (err) => outage.failed(err));
+  client.on('error', (err) => {
+    probe.failed();
+    outage.failed(err);
+  });
+  // Not ready, the limiters answer from their insurance: this instance's memory.
+  probe.watchFallback(() => client.status !== 'ready');
   client.on('close', () => {
     if (client.status !== 'end') outage.failed(new Error('connection closed'));
   });

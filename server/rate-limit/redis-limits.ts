@@ -9,6 +9,7 @@ import type { RateLimitPolicy } from '../../domain/rate-limit-headers.ts';
 import type { Quotas } from './fixed-window.ts';
 import type { RateLimitService } from './rate-limit-service.ts';
 import { connectRedis } from './redis-connection.ts';
+import type { RedisProbe } from './redis-probe.ts';
 
 /**
  * Limits kept in Redis by rate-limiter-flexible (atomic per key, shared by every instance that
@@ -19,9 +20,14 @@ import { connectRedis } from './redis-connection.ts';
  */
 export async function createRedisLimits(
   quotas: Quotas,
-  options: { url: string; keyPrefix: string; logger?: Parameters<typeof connectRedis>[1] },
+  options: {
+    url: string;
+    keyPrefix: string;
+    logger?: Parameters<typeof connectRedis>[1];
+    probe?: RedisProbe | undefined;
+  },
 ): Promise<RateLimitService> {
-  const redis = connectRedis(options.url, options.logger);
+  const redis = connectRedis(options.url, options.logger, options.probe);
   await redis.ready;
   const limiters = {} as Record<RateLimitPolicy, RateLimiterAbstract>;
   for (const [policy, { points, duration }] of Object.entries(quotas) as Array<

@@ -4,8 +4,8 @@ import { startTestServer, type TestServer } from '../test-support/harness.ts';
 
 // API9:2023 Improper inventory management: every route the server answers is in the spec, and
 // every operation of the spec is answered. The only routes outside it are documented in the README:
-// the landing page and the API reference (/, /docs), the dashboard (web pages, not API) and, in
-// development only, the development identity provider.
+// the landing page and the API reference (/, /docs), the dashboard (web pages, not API), in
+// development only, the development identity provider, and, with METRICS=on, /metrics.
 const spec = openApiDocument as unknown as {
   paths: Record<string, Record<string, unknown>>;
 };
@@ -91,10 +91,10 @@ describe('API9 improper inventory: the router answers exactly the spec', () => {
   afterAll(() => server.close());
 
   /** Every method on `path`: the ones that reach something, as `METHOD /template`. */
-  async function answered(path: string, template = path): Promise<string[]> {
+  async function answered(path: string, template = path, base = server.url): Promise<string[]> {
     const found: string[] = [];
     for (const method of METHODS) {
-      const response = await fetch(`${server.url}${path}`, { method, headers });
+      const response = await fetch(`${base}${path}`, { method, headers });
       await response.arrayBuffer();
       if (response.status !== 404 && response.status !== 405) found.push(`${method} ${template}`);
     }
@@ -140,6 +140,19 @@ describe('API9 improper inventory: the router answers exactly the spec', () => {
         DOCUMENTED_OUTSIDE_SPEC.filter((route) => / \/(oauth|\.well-known)/.test(route)),
       ),
     );
+  });
+
+  it('with METRICS=on, GET and HEAD /metrics are the one route more, and nothing under it', async () => {
+    const metered = await startTestServer({ METRICS: 'on' });
+    try {
+      const reached: string[] = [];
+      for (const path of [...PROBES, '/metrics/', '/metrics/x'])
+        reached.push(...(await answered(path, path, metered.url)));
+      const extra = reached.filter((route) => !DOCUMENTED_OUTSIDE_SPEC.includes(route));
+      expect(extra).toEqual(['GET /metrics', 'HEAD /metrics']);
+    } finally {
+      await metered.close();
+    }
   });
 
   it('the version the spec states is the one the service reports', async () => {

@@ -1,11 +1,14 @@
 import type { Store } from '../../core/index.ts';
 import type { StoreLogger } from './store-logger.ts';
+import type { StoreProbe } from './store-probe.ts';
 
 /** Which store to open: PostgreSQL when `database` is given, else sql.js in `dataDir`. */
 export interface OpenStoreOptions {
   dataDir: string;
   database?: { url: string; poolSize: number; waitSeconds: number } | undefined;
   logger?: StoreLogger;
+  /** Told of journal writes, checkpoints, statements and the pool (metrics, traces). */
+  probe?: StoreProbe | undefined;
 }
 
 /**
@@ -15,11 +18,11 @@ export interface OpenStoreOptions {
  * @example const store = await openStore({ dataDir: './data', database: config.database, logger });
  */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
-  const { database, dataDir, logger } = options;
+  const { database, dataDir, logger, probe } = options;
   if (database) {
     const { openPostgresStore } = await import('./postgres/open-postgres-store.ts');
-    return openPostgresStore({ ...database, waitMs: database.waitSeconds * 1000, logger });
+    return openPostgresStore({ ...database, waitMs: database.waitSeconds * 1000, logger, probe });
   }
   const { openSqljsStore } = await import('./sqljs/open-sqljs-store.ts');
-  return openSqljsStore({ dataDir, logger });
+  return openSqljsStore({ dataDir, logger, probe });
 }

@@ -2,6 +2,7 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { ApiKeyRecord, CourseOwner, CourseRecord, PageQuery } from '../../../core/index.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { StoreConflictError } from '../errors.ts';
+import type { StoreProbe } from '../store-probe.ts';
 import type { CourseInterner } from './course-interner.ts';
 import * as S from './statements.ts';
 
@@ -13,10 +14,10 @@ export type ListCall = Required<PageQuery> & CourseOwner & { status?: CourseStat
  * pooled connection: value `i` answers call `i`. Courses are frozen and go through `courses`, so
  * an unchanged course is the same object from one query to the next.
  */
-export function batchedStatements(pool: Pool, courses: CourseInterner) {
+export function batchedStatements(pool: Pool, courses: CourseInterner, probe: StoreProbe) {
   return {
     async findApiKeysByHash(hashes: readonly string[]): Promise<Array<ApiKeyRecord | undefined>> {
-      const { rows } = await run(pool, 'find-api-keys', S.SQL.findApiKeysByHash, [hashes]);
+      const { rows } = await run(pool, probe, 'find-api-keys', S.SQL.findApiKeysByHash, [hashes]);
       const byHash = new Map(rows.map((row) => [row.hash as string, row]));
       return hashes.map((hash) => {
         const row = byHash.get(hash);
@@ -27,7 +28,7 @@ export function batchedStatements(pool: Pool, courses: CourseInterner) {
     async getCourses(
       calls: ReadonlyArray<{ owner: CourseOwner; id: string }>,
     ): Promise<Array<CourseRecord | undefined>> {
-      const { rows } = await run(pool, 'get-courses', S.SQL.getCourses, [
+      const { rows } = await run(pool, probe, 'get-courses', S.SQL.getCourses, [
         calls.map((call) => call.id),
         calls.map((call) => call.owner.ownerId),
         calls.map((call) => call.owner.environment),
@@ -47,11 +48,11 @@ export function batchedStatements(pool: Pool, courses: CourseInterner) {
       ];
       const byStatus = calls[0]?.status !== undefined;
       const { rows } = byStatus
-        ? await run(pool, 'list-courses-status', S.SQL.listCoursesByStatus, [
+        ? await run(pool, probe, 'list-courses-status', S.SQL.listCoursesByStatus, [
             ...values,
             calls.map((call) => call.status),
           ])
-        : await run(pool, 'list-courses', S.SQL.listCourses, values);
+        : await run(pool, probe, 'list-courses', S.SQL.listCourses, values);
       const answers: CourseRecord[][] = calls.map(() => []);
       for (const row of rows) answers[Number(row.ord) - 1]?.push(courses.intern(S.courseFromRow(row)));
       return answers;
@@ -61,26 +62,33 @@ export function batchedStatements(pool: Pool, courses: CourseInterner) {
     async insertCourses(courses: ReadonlyArray<Omit<CourseRecord, 'seq'>>): Promise<number[]> {
       const rows = courses.map(S.courseParams);
       const columns = rows[0]?.map((_, column) => rows.map((row) => row[column])) ?? [];
-      const result = await run(pool, 'insert-courses', S.SQL.insertCourses, columns);
+      const result = await run(pool, probe, 'insert-courses', S.SQL.insertCourses, columns);
       const seqById = new Map(result.rows.map((row) => [row.id as string, Number(row.seq)]));
       return courses.map((course) => seqById.get(course.id) as number);
     },
   };
 }
 
-/** Runs one statement, prepared once per connection when named; a unique violation becomes a {@link StoreConflictError}. */
+/**
+ * Runs one statement, prepared once per connection, timed by `probe` under its name; a unique
+ * violation becomes a {@link StoreConflictError}.
+ */
 export async function run(
   on: Pool | PoolClient,
-  name: string | undefined,
+  probe: StoreProbe,
+  name: string,
   text: string,
   values: unknown[],
 ): Promise<QueryResult> {
+  const ended = probe.query(name);
   try {
-    return await on.query(name ? { name, text, values } : { text, values });
+    return await on.query({ name, text, values });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') {
       throw new StoreConflictError((error as Error).message, { cause: error });
     }
     throw error;
+  } finally {
+    ended();
   }
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
+import type { StoreProbe } from '../store-probe.ts';
 import { migrate } from './migrations.ts';
 import { isPostgresOutage } from './outage-errors.ts';
 import { PostgresStore } from './postgres-store.ts';
@@ -17,6 +18,8 @@ export interface OpenPostgresStoreOptions {
    */
   waitMs?: number;
   logger?: StoreLogger;
+  /** Told of each statement and of the pool's state. */
+  probe?: StoreProbe | undefined;
 }
 
 /** Connects and migrates once; the number of migrations applied. */
@@ -57,7 +60,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
       const migrated = await connectAndMigrate(pool);
       const ms = Math.round(performance.now() - started);
       logger.info({ backend: 'postgres', migrated, ms, poolSize: options.poolSize }, 'store opened');
-      const store = new PostgresStore(pool, logger);
+      const store = new PostgresStore(pool, logger, options.probe);
       pool.off('error', whileOpening);
       return store;
     } catch (error) {

@@ -19,6 +19,7 @@ import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
 import { StoreConflictError } from '../errors.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
+import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
 import { batchedStatements, type ListCall, run } from './batched-statements.ts';
 import { CourseInterner } from './course-interner.ts';
 import { isPostgresOutage } from './outage-errors.ts';
@@ -54,11 +55,18 @@ export class PostgresStore implements Store {
   constructor(
     private readonly pool: Pool,
     logger: StoreLogger = SILENT_LOGGER,
+    private readonly probe: StoreProbe = NO_STORE_PROBE,
   ) {
     this.#outage = createOutageLog(logger, 'postgres', 'requests that need the database answer 503');
     // A pooled connection that breaks while idle is the first sign of an outage.
     pool.on('error', (err) => this.#outage.failed(err));
-    const batched = batchedStatements(pool, this.#interner);
+    const batched = batchedStatements(pool, this.#interner, probe);
+    probe.watchPool(() => ({
+      max: pool.options.max ?? 10,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
     this.#keysByHash = perTickBatch(batched.findApiKeysByHash);
     this.#courses = perTickBatch(batched.getCourses);
     this.#lists = perTickBatch(batched.listCourses);
@@ -222,9 +230,10 @@ export class PostgresStore implements Store {
   ): Promise<number> {
     if (!idempotent) return seqOf(await this.#query(name, text, values));
     return this.#transaction(async (client) => {
-      const inserted = await run(client, name, text, values);
+      const inserted = await run(client, this.probe, name, text, values);
       const completed = await run(
         client,
+        this.probe,
         'complete-idempotent',
         S.SQL.completeIdempotent,
         S.idempotentParams(idempotent),
@@ -255,9 +264,9 @@ export class PostgresStore implements Store {
     }
   }
 
-  #query(name: string | undefined, text: string, values: unknown[]): Promise<QueryResult> {
+  #query(name: string, text: string, values: unknown[]): Promise<QueryResult> {
     this.#assertOpen();
-    return this.#track(run(this.pool, name, text, values));
+    return this.#track(run(this.pool, this.probe, name, text, values));
   }
 
   /** Joins the batch of this turn of the event loop. */

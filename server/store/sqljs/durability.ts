@@ -1,6 +1,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoreLogger } from '../store-logger.ts';
+import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
 import type { SqlDatabase } from './database.ts';
 import { FILES, fsyncDir, writeSnapshot } from './files.ts';
 import { encodeEntry, type SqlOp } from './journal-codec.ts';
@@ -15,6 +16,8 @@ export interface DurabilityOptions {
   checkpointBytes?: number;
   /** … or this many entries (default 50,000). */
   checkpointEntries?: number;
+  /** Told of each journal write and checkpoint. */
+  probe?: StoreProbe | undefined;
 }
 
 /**
@@ -44,7 +47,11 @@ export class Durability {
   static async open(db: SqlDatabase, seq: number, options: DurabilityOptions): Promise<Durability> {
     const durability = new Durability(db, seq, options);
     const path = join(options.dir, FILES.journal);
-    durability.#writer = await JournalWriter.open(path, (stats) => durability.#onFlushed(stats));
+    durability.#writer = await JournalWriter.open(
+      path,
+      (stats) => durability.#onFlushed(stats),
+      options.probe ?? NO_STORE_PROBE,
+    );
     durability.#cycleStartSize = db.fileSize();
     return durability;
   }
@@ -105,6 +112,15 @@ export class Durability {
 
   async #checkpoint(): Promise<void> {
     if (this.#writer.failure) throw this.#writer.failure;
+    const ended = (this.options.probe ?? NO_STORE_PROBE).checkpoint();
+    try {
+      await this.#writeCheckpoint();
+    } finally {
+      ended();
+    }
+  }
+
+  async #writeCheckpoint(): Promise<void> {
     const started = performance.now();
     const seq = this.#seq;
     // Outside the journal on purpose: it describes the snapshot, and replay never needs it.

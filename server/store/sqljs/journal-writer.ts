@@ -1,5 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { StoreProbe } from '../store-probe.ts';
 import { fsyncDir } from './files.ts';
 
 /** Counters for tests and metrics. */
@@ -38,13 +39,18 @@ export class JournalWriter {
   private constructor(
     handle: FileHandle,
     private readonly onFlushed: (stats: Readonly<JournalStats>) => void,
+    private readonly probe: Pick<StoreProbe, 'journalFlush'> | undefined,
   ) {
     this.#handle = handle;
   }
 
-  /** Opens `path` for appending; `onFlushed` runs after each group write. */
-  static async open(path: string, onFlushed: (stats: Readonly<JournalStats>) => void = () => {}) {
-    return new JournalWriter(await open(path, 'a'), onFlushed);
+  /** Opens `path` for appending; `onFlushed` runs after each group write, which `probe` times. */
+  static async open(
+    path: string,
+    onFlushed: (stats: Readonly<JournalStats>) => void = () => {},
+    probe?: Pick<StoreProbe, 'journalFlush'>,
+  ) {
+    return new JournalWriter(await open(path, 'a'), onFlushed, probe);
   }
 
   /** The error that stopped the journal, if one did. */
@@ -115,15 +121,18 @@ export class JournalWriter {
       const waiters = this.#waiters;
       this.#lines = [];
       this.#waiters = [];
+      const ended = this.probe?.journalFlush();
       try {
         const bytes = Buffer.from(lines.join(''), 'utf8');
         await writeAll(this.#handle, bytes);
         await this.#handle.datasync();
+        ended?.();
         this.#stats.flushes++;
         this.#stats.entries += lines.length;
         this.#stats.fileBytes += bytes.length;
         this.#stats.fileEntries += lines.length;
       } catch (error) {
+        ended?.();
         const failure = this.#fail(error);
         for (const waiter of waiters) waiter.reject(failure);
         continue;

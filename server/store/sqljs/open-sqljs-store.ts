@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { readIfExists } from '../../read-if-exists.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
+import type { StoreProbe } from '../store-probe.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { SqlDatabase } from './database.ts';
 import { DatabaseFile, readWithRoom } from './database-file.ts';
@@ -23,6 +24,8 @@ export interface OpenSqljsStoreOptions {
   checkpointBytes?: number;
   /** Journal length (entries) that triggers a background checkpoint; default 50,000. */
   checkpointEntries?: number;
+  /** Told of each journal write and checkpoint. */
+  probe?: StoreProbe | undefined;
 }
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
