@@ -30,12 +30,18 @@ export function credentialArbitrary(
 ): fc.Arbitrary<CredentialChoice> {
   if (kind === 'none') return fc.constant(choice('no credential', [], true));
   const own = kind === 'idToken' ? session.idToken : session.apiKey;
-  const other = kind === 'idToken' ? session.apiKey : session.idToken;
   const valid = [choice('valid credential', [['authorization', `Bearer ${own}`]], true)];
   if (kind === 'apiKey') valid.push(choice('valid X-API-Key', [['x-api-key', own]], true));
+  // MCP takes an API key or an ID token as a bearer, but no X-API-Key header.
+  if (kind === 'mcp')
+    valid.push(choice('an ID token', [['authorization', `Bearer ${session.idToken}`]], true));
+  const other: [string, string] =
+    kind === 'mcp'
+      ? ['x-api-key', session.apiKey]
+      : ['authorization', `Bearer ${kind === 'idToken' ? session.apiKey : session.idToken}`];
   const invalid = [
     choice('no credential', [], false),
-    choice('the other kind of credential', [['authorization', `Bearer ${other}`]], false),
+    choice('the other kind of credential', [other], false),
     choice('a tampered credential', [['authorization', `Bearer ${tampered(own)}`]], false),
     choice('a Basic credential', [['authorization', `Basic ${btoa(`user:${own}`)}`]], false),
     choice(

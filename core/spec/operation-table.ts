@@ -33,6 +33,7 @@ export interface OperationInfo {
 }
 
 const API_KEY_SCHEMES = new Set(['apiKeyBearer', 'apiKeyHeader']);
+const MCP_SCHEMES = new Set(['mcpMasterKey', 'apiKeyBearer', 'idToken']);
 /** HTTP methods an OpenAPI path item may define, in the spec's order. */
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
@@ -47,7 +48,8 @@ function credentialOf(
   if (schemes.length === 0) return ['none', []];
   if ([...names].every((name) => API_KEY_SCHEMES.has(name))) return ['apiKey', schemes[0]?.[1] ?? []];
   if (names.size === 1 && names.has('idToken')) return ['idToken', []];
-  if (names.size === 2 && names.has('mcpMasterKey') && names.has('apiKeyBearer')) return ['mcp', []];
+  // The MCP endpoint: the master key, an API key or an ID token, all as a bearer.
+  if ([...names].every((name) => MCP_SCHEMES.has(name)) && names.has('mcpMasterKey')) return ['mcp', []];
   throw new Error(`operation ${operationId} mixes credential kinds the service does not support`);
 }
 

@@ -227,7 +227,11 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
  *
  */
 export const mcp = <ThrowOnError extends boolean = false>(options: Options<McpData, ThrowOnError>) => (options.client ?? client).post<McpResponses, McpErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { scheme: 'bearer', type: 'http' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/mcp',
     ...options,
     headers: {
