@@ -75,7 +75,7 @@ function redisMetrics(registry: Registry): RedisProbe {
     watchFallback(read) {
       errors = new Counter({
         name: 'course_service_redis_errors_total',
-        help: 'Errors the Redis client raised (connections lost or refused, commands that failed).',
+        help: 'Connection errors the Redis client raised (lost, refused, reset).',
         registers: [registry],
       });
       new Gauge({
