@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,6 +92,36 @@ describe.each<LockNamespace>(['abstract', 'file'])(
     });
   },
 );
+
+// A process killed with -9 keeps its socket open, with nobody left to answer, until its last
+// thread has exited: a socket that accepts and stays silent is such a holder for a moment.
+describe('a lock whose holder accepts but does not answer', () => {
+  const silentHolder = async (dataDir: string) => {
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(join(dataDir, 'server.sock'), resolve));
+    return server;
+  };
+
+  it("is taken once the silent socket closes, as a dying holder's does", async () => {
+    const dataDir = await tempDir();
+    const dying = await silentHolder(dataDir);
+    setTimeout(() => dying.close(), 300);
+    const unlock = await lockDataDir(dataDir, SILENT_LOGGER, 'file');
+    await unlock();
+  });
+
+  it('counts as alive when it stays silent', async () => {
+    const dataDir = await tempDir();
+    const stuck = await silentHolder(dataDir);
+    try {
+      await expect(lockDataDir(dataDir, SILENT_LOGGER, 'file')).rejects.toThrow(
+        /in use by another course-service process \(pid unknown\)/,
+      );
+    } finally {
+      stuck.close();
+    }
+  }, 15_000);
+});
 
 describe('the sql.js store on a locked data directory', () => {
   it('refuses a second process on the same directory, naming the holder', async () => {

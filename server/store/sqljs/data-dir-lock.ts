@@ -17,6 +17,13 @@ export const LEGACY_LOCK_FILE = 'server.lock';
 
 const ASK_TIMEOUT_MS = 1000;
 const BIND_ATTEMPTS = 3;
+/**
+ * How long a holder that accepts a connection but never answers may stay so before it counts as
+ * alive: a process killed with -9 keeps its socket open, with nobody left to answer, until its
+ * last thread has exited (on a loaded machine, a noticeable moment after its pid shows a zombie).
+ */
+const SILENT_HOLDER_WAIT_MS = 5000;
+const SILENT_HOLDER_RETRY_MS = 100;
 
 /** Raised when another live process holds the data directory. */
 class DataDirLockedError extends Error {
@@ -73,7 +80,8 @@ export async function lockDataDir(
 }
 
 async function bind(address: string, namespace: LockNamespace, dir: string, logger: StoreLogger) {
-  for (let attempt = 1; ; attempt++) {
+  const silentUntil = Date.now() + SILENT_HOLDER_WAIT_MS;
+  for (let attempt = 1; ; ) {
     const server = createServer((socket) => socket.end(`${process.pid}\n`));
     const error = await listen(server, address);
     if (!error) {
@@ -81,9 +89,14 @@ async function bind(address: string, namespace: LockNamespace, dir: string, logg
       server.unref();
       return server;
     }
-    if (error.code !== 'EADDRINUSE' || attempt >= BIND_ATTEMPTS) throw error;
+    if (error.code !== 'EADDRINUSE') throw error;
     const holder = await askHolder(address);
+    if (holder.alive && holder.pid === UNKNOWN_PID && Date.now() < silentUntil) {
+      await new Promise((resolve) => setTimeout(resolve, SILENT_HOLDER_RETRY_MS));
+      continue;
+    }
     if (holder.alive) throw lockedError(dir, holder.pid);
+    if (attempt++ >= BIND_ATTEMPTS) throw error;
     // Nobody answers: in the file namespace a dead holder's socket file; elsewhere a holder that
     // died between our bind and our question. Either way the name is free to take again.
     if (namespace === 'file') {
@@ -103,6 +116,8 @@ function listen(server: Server, address: string): Promise<NodeJS.ErrnoException 
   });
 }
 
+const UNKNOWN_PID = 'unknown';
+
 /** Connects to the lock's address: alive when something accepts, with the pid it names. */
 function askHolder(address: string): Promise<{ alive: boolean; pid: string }> {
   return new Promise((resolve) => {
@@ -112,7 +127,7 @@ function askHolder(address: string): Promise<{ alive: boolean; pid: string }> {
     const done = () => {
       clearTimeout(timer);
       socket.destroy();
-      resolve({ alive: connected, pid: /^\d+/.exec(answer)?.[0] ?? 'unknown' });
+      resolve({ alive: connected, pid: /^\d+/.exec(answer)?.[0] ?? UNKNOWN_PID });
     };
     const timer = setTimeout(done, ASK_TIMEOUT_MS);
     socket.on('connect', () => {
