@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one scripted sequence, read in order, whose steps depend on the ones
+// before them (ids, ETags, idempotency keys); split, it would no longer read as one story.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourseServiceMock, mockApiKey } from '../mocks/index.ts';

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every check shares one `npm pack` of the four packages (their builds
+// take about 40 s), so the checks of all four live beside that one pack.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
