@@ -283,14 +283,15 @@ export class PostgresStore implements Store {
    * as it is, a 500 unless a caller knows better.
    */
   #track<T>(work: Promise<T>): Promise<T> {
+    const startedIn = this.#outage.epoch;
     const tracked = work.then(
       (value) => {
-        this.#outage.succeeded();
+        this.#outage.succeeded(startedIn);
         return value;
       },
       (error: unknown) => {
         if (!isPostgresOutage(error)) throw error;
-        this.#outage.failed(error);
+        this.#outage.failed(error, startedIn);
         throw serviceUnavailable('The database', { cause: error });
       },
     );
