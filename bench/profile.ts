@@ -18,9 +18,18 @@ const { values } = parseArgs({
     top: { type: 'string', default: '25' },
     tool: { type: 'string', default: 'auto' },
     'data-cache': { type: 'string' },
+    env: { type: 'string', multiple: true },
   },
 });
 const courses = Number(values.courses);
+// `--env METRICS=on` profiles a variant of our server, as the bench's `metrics` row runs it.
+const env = Object.fromEntries(
+  (values.env ?? []).map((pair) => {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`--env takes NAME=VALUE, got '${pair}'`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
 const seconds = Number(values.seconds);
 const large = courses > 1000 ? courses : undefined;
 const wanted = values.scenario ?? ['list', 'create'];
@@ -41,7 +50,7 @@ try {
     // A copy, as each bench pass runs on: the seeded set (maybe the --data-cache one) stays as seeded.
     const data = join(root, `data-${scenario.id}`);
     await cp(seeded.dir, data, { recursive: true });
-    const { server } = await startOurs(data, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    const { server } = await startOurs(data, ['--cpu-prof', `--cpu-prof-dir=${dir}`], undefined, env);
     const etag = await fetch(`${server.url}/api/v1/courses/${seeded.courseId}`, {
       headers: { authorization: `Bearer ${seeded.key}` },
     }).then((r) => r.headers.get('etag') ?? '');
