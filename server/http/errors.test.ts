@@ -166,6 +166,28 @@ describe('errors as RFC 9457 problems', () => {
     expect(second.status).toBe(304);
   });
 
+  it("gives every answer its status's reason phrase, a mount's errors included", async () => {
+    const headers = { authorization: `Bearer ${key}` };
+    const answers = [
+      [200, await fetch(`${server.url}/api/v1/courses`, { headers })],
+      [404, await fetch(`${server.url}/api/v1/nope`, { headers })],
+      [401, await fetch(`${server.url}/api/v1/courses`)],
+      [404, await fetch(`${server.url}/dashboard/assets/nope.js`)],
+      [405, await fetch(`${server.url}/dashboard/`, { method: 'POST' })],
+      [405, await fetch(`${server.url}/docs`, { method: 'DELETE' })],
+      [405, await fetch(`${server.url}/`, { method: 'POST' })],
+    ] as const;
+    const phrases = { 200: 'OK', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed' };
+    for (const [status, response] of answers) {
+      await response.arrayBuffer();
+      expect({ url: response.url, status: response.status, phrase: response.statusText }).toEqual({
+        url: response.url,
+        status,
+        phrase: phrases[status],
+      });
+    }
+  });
+
   it('reports health', async () => {
     const response = await server.call('GET', '/healthz');
     expect(response.body).toEqual({

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from 'pino';
 import { type Answer, ApiError, type Core, problemAnswer, requestIdOf } from '../../core/index.ts';
@@ -57,7 +58,9 @@ function writeAnswer(ctx: Context, answer: Answer): void {
   const list = SECURITY_FLAT.concat(answer.headers as string[]);
   if (body !== null) list.push('Content-Length', String(Buffer.byteLength(body)));
   if (early) list.push('Connection', 'close');
-  res.writeHead(answer.status, list);
+  // The reason phrase of this status: Koa's may be stale (a mount's error cleared the body, and Koa
+  // set 204's "No Content" meanwhile).
+  res.writeHead(answer.status, STATUS_CODES[answer.status] ?? '', list);
   res.end(ctx.method === 'HEAD' ? undefined : (body ?? undefined));
 }
 
