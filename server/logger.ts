@@ -11,6 +11,8 @@ const REDACT = [
   '*.key',
   '*.apiKeyHashSecret',
   '*.mcpMasterApiKey',
+  // ioredis puts the failed command on its errors: HELLO's and AUTH's arguments hold the password.
+  '*.command.args',
 ];
 
 /** How log lines are written: JSON for machines, or one readable line each for people at a terminal. */
