@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { Gauge, Histogram, type Registry } from 'prom-client';
+import { afterResponse } from '../http/after-response.ts';
 import { routeOf } from '../http/service-middleware.ts';
 
 /** The OpenTelemetry HTTP semantic conventions' advised buckets for request durations, in seconds. */
@@ -22,7 +23,8 @@ const KNOWN_METHODS = new Set([
  * The Koa middleware that measures every request the server answers (API, MCP, dashboard, docs):
  * `http_server_request_duration_seconds` by method, route template and status, and
  * `http_server_active_requests` by method. Runs outside the request frame, so it sees the final
- * status; a body Koa still streams (a mount's, MCP's) is measured until the response closes.
+ * status; a body Koa still streams (a mount's, MCP's) is measured until the response closes, and a
+ * request whose client left before it was answered until then.
  *
  * @example koa.use(httpMetrics(registry));
  */
@@ -63,8 +65,7 @@ export function httpMetrics(registry: Registry): Middleware {
     try {
       await next();
     } finally {
-      if (ctx.res.writableEnded) record(ctx, method, started);
-      else ctx.res.once('close', () => record(ctx, method, started));
+      afterResponse(ctx.res, () => record(ctx, method, started));
     }
   };
 }

@@ -1,5 +1,6 @@
 import { context, propagation, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type { Context, Middleware, Next } from 'koa';
+import { afterResponse } from '../http/after-response.ts';
 import { routeOf } from '../http/service-middleware.ts';
 
 /**
@@ -32,8 +33,7 @@ export function serverSpans(tracer: Tracer): Middleware {
       const requestId = (ctx.state as { requestId?: string }).requestId;
       if (requestId) span.setAttribute('course_service.request_id', requestId);
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      if (ctx.res.writableEnded) span.end();
-      else ctx.res.once('close', () => span.end());
+      afterResponse(ctx.res, () => span.end());
     }
   };
 }

@@ -1,0 +1,72 @@
+import { connect } from 'node:net';
+import type { Middleware } from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../http-server.ts';
+import { startServer } from '../start-server.ts';
+import { parseExposition, sampleValue } from '../test-support/prometheus-text.ts';
+
+// Requests whose client leaves before they are answered: each must leave the active-requests gauge
+// as it found it and be counted in the duration histogram, as every other request is.
+
+const MASTER_KEY = 'metrics-master-key-0123456789abcdefghijk';
+/** An embedder's middleware that answers a page slowly, after its client may have left. */
+const slowPage: Middleware = async (ctx, next) => {
+  if (ctx.path !== '/slow') return next();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  ctx.body = 'late';
+};
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({
+    middleware: [slowPage],
+    env: { METRICS: 'on', MCP_MASTER_API_KEY: MASTER_KEY, LOG_LEVEL: 'silent' },
+  });
+});
+afterAll(() => server.close());
+
+/** Sends `head` and the first bytes of a body, then resets the connection after `ms`. */
+function leaveEarly(head: string, ms: number): Promise<void> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(head));
+    socket.on('error', reject);
+    setTimeout(() => {
+      socket.resetAndDestroy();
+      resolve();
+    }, ms);
+  });
+}
+
+async function metrics() {
+  const response = await fetch(`${server.url}/metrics`);
+  return parseExposition(await response.text()).samples;
+}
+
+describe('requests whose client leaves before the answer', () => {
+  it('leave the active-requests gauge as they found it and are measured', async () => {
+    const body = '{"jsonrpc":';
+    await leaveEarly(
+      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${MASTER_KEY}\r\n` +
+        `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
+        `Content-Length: 1000\r\n\r\n${body}`,
+      100,
+    );
+    await leaveEarly('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n', 100);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const samples = await metrics();
+    // The scrape is the one request in flight.
+    expect(sampleValue(samples, 'http_server_active_requests', { http_request_method: 'GET' })).toBe(1);
+    expect(sampleValue(samples, 'http_server_active_requests', { http_request_method: 'POST' })).toBe(0);
+    const counted = (method: string, route: string) =>
+      samples
+        .filter(
+          (s) =>
+            s.name === 'http_server_request_duration_seconds_count' &&
+            s.labels.http_request_method === method &&
+            s.labels.http_route === route,
+        )
+        .reduce((sum, s) => sum + s.value, 0);
+    expect([counted('POST', '/mcp'), counted('GET', 'unmatched')]).toEqual([1, 1]);
+  });
+});
