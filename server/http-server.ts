@@ -64,9 +64,19 @@ export async function listen(
   );
   server.keepAliveTimeout = 65_000;
   server.on('clientError', clientErrorHandler(app.core.ids.requestId));
+  // A start that fails from here on lets go of what it opened (the store, Redis, the exporters):
+  // each holds the event loop, and a process that cannot serve must exit.
+  const release = async () => {
+    await app.stop();
+    await store.close();
+    await telemetry.close();
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
+  }).catch(async (error: unknown) => {
+    await release();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -79,8 +89,7 @@ export async function listen(
       logger,
     }).catch(async (error: Error) => {
       server.close();
-      await app.stop();
-      await store.close();
+      await release();
       throw new Error(
         `metrics could not listen on ${config.metrics?.host}:${config.metrics?.port}: ${error.message}`,
       );
