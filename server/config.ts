@@ -233,5 +233,12 @@ function tracingOf(env: Record<string, string | undefined>, problems: string[]):
     problems.push('OTEL_EXPORTER_OTLP_ENDPOINT must not hold credentials: set OTEL_EXPORTER_OTLP_HEADERS');
     return undefined;
   }
+  if (url.search || url.hash) {
+    // The exporter appends /v1/traces to the endpoint: a query would swallow it, and may hold a token.
+    problems.push(
+      'OTEL_EXPORTER_OTLP_ENDPOINT must have no query or fragment: a token goes in OTEL_EXPORTER_OTLP_HEADERS',
+    );
+    return undefined;
+  }
   return { endpoint, serviceName: serviceName || 'course-service' };
 }

@@ -54,6 +54,14 @@ describe('metrics and traces configuration', () => {
         { OTEL_EXPORTER_OTLP_ENDPOINT: 'https://user:secret@collector:4318' },
         'OTEL_EXPORTER_OTLP_ENDPOINT must not hold credentials',
       ],
+      [
+        { OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector:4318/?api-key=secret' },
+        'OTEL_EXPORTER_OTLP_ENDPOINT must have no query or fragment',
+      ],
+      [
+        { OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector:4318/#traces' },
+        'OTEL_EXPORTER_OTLP_ENDPOINT must have no query or fragment',
+      ],
     ];
     for (const [env, problem] of cases) {
       const problems = problemsOf(env);
