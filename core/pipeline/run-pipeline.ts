@@ -70,7 +70,7 @@ export async function runPipeline(
   try {
     const caller = source.actingCaller ?? (await authenticate(route, source, deps));
     checkScopes(info, caller, headers);
-    if (!source.actingCaller) await consumeQuota(deps.rateLimits, caller, headers);
+    if (!source.actingCaller) await consumeQuota(deps.rateLimits, info, caller, headers);
     if (info.handledBy !== undefined) return { kind: 'handled-by', caller, headers };
 
     const { params, query, body } = await source.input(route);

@@ -49,11 +49,13 @@ export async function consume(
 
 /**
  * Takes one request from the caller's quota (per key for course calls, in the policy of the key's
- * environment; per subject for key management) and sets the `RateLimit*` headers at once, so error
- * answers after it carry them too.
+ * environment; per subject for key management, and for MCP, whose tools are mostly course calls,
+ * per subject in `courses`) and sets the `RateLimit*` headers at once, so error answers after it
+ * carry them too.
  */
 export async function consumeQuota(
   rateLimits: RateLimits,
+  info: OperationInfo,
   caller: Caller,
   headers: HeaderList,
 ): Promise<void> {
@@ -61,6 +63,8 @@ export async function consumeQuota(
   if (caller.kind === 'apiKey')
     state = await rateLimits.consume(coursePolicy(caller.environment), caller.keyId);
   else if (caller.kind === 'master') state = await rateLimits.consume('courses', MASTER_KEY_ID);
+  else if (caller.kind === 'idToken' && info.credential === 'mcp')
+    state = await rateLimits.consume('courses', `subject:${caller.ownerId}`);
   else if (caller.kind === 'idToken') state = await rateLimits.consume('api-keys', caller.ownerId);
   else return;
   if (!state.allowed) throw rateLimited(state);

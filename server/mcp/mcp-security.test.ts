@@ -174,4 +174,28 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it("counts a signed-in user's MCP requests against the subject's course quota, apart from key management", async () => {
+    const limited = await startMcpTestServer({ RATE_LIMIT_MAX: '2' });
+    try {
+      const { idToken } = (await limited.rest('POST', '/dev/token', undefined, { sub: 'kate' })).body as {
+        idToken: string;
+      };
+      const listKeys = () => limited.rest('GET', '/api/v1/api-keys', idToken);
+      expect((await listKeys()).status).toBe(200);
+      const first = await limited.rpc(idToken, LIST_TOOLS);
+      expect([first.status, first.headers.get('ratelimit-policy')]).toEqual([200, '"courses";q=2;w=60']);
+      expect(first.headers.get('ratelimit')).toMatch(/^"courses";r=1;t=\d+$/);
+      expect((await limited.rpc(idToken, LIST_TOOLS)).status).toBe(200);
+      expect((await limited.rpc(idToken, LIST_TOOLS)).status).toBe(429);
+      // Key management keeps its own quota: one request of two spent.
+      const keys = await listKeys();
+      expect([keys.status, keys.headers.get('ratelimit')]).toEqual([
+        200,
+        expect.stringMatching(/^"api-keys";r=0;/),
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
