@@ -18,7 +18,10 @@ const PAGE_SIZE = 50;
 
 type Obj = Record<string, unknown>;
 
-/** A course operation as a resource read: the pipeline's refusal becomes a JSON-RPC error. */
+/**
+ * A course operation as a resource read: the pipeline's refusal becomes a JSON-RPC error, invalid
+ * params for the client's mistakes, an internal error (with `retryAfterSeconds`) for an outage.
+ */
 async function runCourseOperation(
   scope: CallScope,
   operationId: string,
@@ -35,6 +38,14 @@ async function runCourseOperation(
   const outcome = await scope.callOperation(operationId, { caller, params, query, body: undefined });
   if (outcome.ok) return outcome.data as Obj;
   const { error } = outcome;
+  if (error instanceof ApiError && error.code === 'service_unavailable') {
+    // An outage is the server's, not a bad parameter: say so, and when to try again.
+    const retryAfterSeconds = Number(error.options.headers?.['Retry-After'] ?? 2);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `${error.code}: ${error.detail}`, {
+      code: error.code,
+      retryAfterSeconds,
+    });
+  }
   if (error instanceof ApiError && error.code !== 'internal_error') {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${error.code}: ${error.detail}`, {
       code: error.code,
