@@ -87,7 +87,6 @@ export function devOAuthRoutes(options: {
   trustProxy: boolean;
 }) {
   const state = createDevAuthorizationState();
-  const pageSecurity = pageHeaders({ formsToSelf: true });
   return async function devOAuth(ctx: Context): Promise<void> {
     const route = `${ctx.method} ${ctx.path}`;
     if (route === 'POST /oauth/register') {
@@ -118,8 +117,9 @@ export function devOAuthRoutes(options: {
     }
     if (route === 'GET /oauth/authorize') {
       const params = new URLSearchParams(ctx.querystring);
-      const { client } = checkAuthorization(state, params);
-      ctx.set(pageSecurity);
+      const { client, redirectUri } = checkAuthorization(state, params);
+      // The form's answer redirects to the client, which Chromium checks against form-action.
+      ctx.set(pageHeaders({ formsToSelf: true, formRedirectOrigins: [new URL(redirectUri).origin] }));
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = authorizePage(params, client.clientName ?? client.clientId);
