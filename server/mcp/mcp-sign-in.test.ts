@@ -224,7 +224,7 @@ describe('the development authorization server refuses what OAuth 2.1 forbids', 
     expect((await token({ grant_type: 'password' })).status).toBe(400);
     const large = await token({ code: 'x'.repeat(100_000) });
     expect(large.status).toBe(413);
-    expect(await large.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(await large.json()).toMatchObject({ error: 'invalid_request' });
     expect((await t.rest('POST', '/oauth/register', undefined, { redirect_uris: 'x' })).status).toBe(400);
     expect((await t.rest('GET', '/oauth/token')).status).toBe(405);
     expect((await t.rest('POST', '/.well-known/oauth-protected-resource')).status).toBe(405);
