@@ -183,3 +183,34 @@ describe('client errors at the token and registration endpoints are OAuth errors
     await expectOAuthError(await register('application/json', '[]'), 400, 'invalid_client_metadata');
   });
 });
+
+describe('a quota per client address', () => {
+  it('answers 429 with Retry-After once an address has registered and signed in 60 times a minute', async () => {
+    const own = await startMcpTestServer();
+    try {
+      const registerOnce = () =>
+        fetch(`${own.server.url}/oauth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ redirect_uris: [LOOPBACK] }),
+        });
+      const first = await registerOnce();
+      const { client_id: clientId } = (await first.json()) as { client_id: string };
+      for (let i = 1; i < 59; i++) expect((await registerOnce()).status).toBe(201);
+      const signIn = () =>
+        fetch(`${own.server.url}/oauth/authorize`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ ...authorization(clientId, LOOPBACK), sub: 'pat' }),
+          redirect: 'manual',
+        });
+      expect((await signIn()).status).toBe(302);
+      const refused = await signIn();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await registerOnce()).status).toBe(429);
+    } finally {
+      await own.close();
+    }
+  });
+});

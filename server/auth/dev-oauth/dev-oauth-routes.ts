@@ -3,6 +3,7 @@ import { ApiError } from '../../../core/index.ts';
 import { isValidSubject } from '../../../domain/text.ts';
 import { pageHeaders } from '../../page-headers.ts';
 import { publicOrigin } from '../../public-origin.ts';
+import { addressQuota } from './address-quota.ts';
 import { createDevAuthorizationState, type DevAuthorizationState } from './authorization-codes.ts';
 import { authorizePage } from './authorize-page.ts';
 import { formBody, jsonBody } from './form-body.ts';
@@ -10,6 +11,8 @@ import { oauthBody, oauthError } from './oauth-errors.ts';
 import { acceptableRedirect, redirectMatches } from './redirect-uris.ts';
 
 const BODY_LIMIT = 16_384;
+/** Registrations and sign-in form submissions per client address a minute: ample for development. */
+const WRITES_PER_MINUTE = 60;
 
 /** The development authorization server's issuer: this server's origin and `/oauth`. */
 const devIssuer = (origin: string) => `${origin}/oauth`;
@@ -74,8 +77,10 @@ export function devOAuthRoutes(options: {
   trustProxy: boolean;
 }) {
   const state = createDevAuthorizationState();
+  const takeWrite = addressQuota(WRITES_PER_MINUTE, 60_000);
   return async function devOAuth(ctx: Context): Promise<void> {
     const route = `${ctx.method} ${ctx.path}`;
+    if (route === 'POST /oauth/register' || route === 'POST /oauth/authorize') takeWrite(ctx.ip);
     if (route === 'POST /oauth/register') {
       const body = await oauthBody(ctx, 'invalid_client_metadata', () => jsonBody(ctx, BODY_LIMIT));
       if (!body) return;
