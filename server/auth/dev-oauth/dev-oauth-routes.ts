@@ -29,7 +29,6 @@ export function devAuthorizationServerMetadata(origin: string) {
     grant_types_supported: ['authorization_code'],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none'],
-    scopes_supported: ['openid'],
   };
 }
 
@@ -157,7 +156,6 @@ export function devOAuthRoutes(options: {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         access_token: token,
-        id_token: token,
         token_type: 'Bearer',
         expires_in: options.lifetimeSeconds,
       };
