@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiReference } from '../scripts/build-api-reference.ts';
 import type { RunningServer } from '../server/http-server.ts';
 import { startServer } from '../server/start-server.ts';
-import { launchChromium, screenshot, watchPage } from './browser.ts';
+import { launchChromium } from '../server/test-support/chromium.ts';
+import { screenshot, watchPage } from './browser.ts';
 
 let server: RunningServer;
 let browser: Browser;

@@ -4,6 +4,11 @@ export interface PageHeaderOptions {
   connectOrigins?: string[];
   /** Whether its forms may submit to this origin (else nowhere). */
   formsToSelf?: boolean;
+  /**
+   * Origins a form submitted to this origin may be redirected to: Chromium applies `form-action`
+   * to the redirects that follow the submission (the OAuth sign-in form's redirect to the client).
+   */
+  formRedirectOrigins?: string[];
 }
 
 /**
@@ -13,7 +18,12 @@ export interface PageHeaderOptions {
  *
  * @example ctx.set(pageHeaders({ connectOrigins: ['https://idp.example.com'], formsToSelf: true }));
  */
-export function pageHeaders({ connectOrigins = [], formsToSelf = false }: PageHeaderOptions = {}) {
+export function pageHeaders({
+  connectOrigins = [],
+  formsToSelf = false,
+  formRedirectOrigins = [],
+}: PageHeaderOptions = {}) {
+  const formTargets = formsToSelf ? ["'self'", ...formRedirectOrigins] : ["'none'"];
   const csp = [
     "default-src 'none'",
     "script-src 'self'",
@@ -22,7 +32,7 @@ export function pageHeaders({ connectOrigins = [], formsToSelf = false }: PageHe
     "img-src 'self' data:",
     "font-src 'self'",
     "base-uri 'none'",
-    `form-action ${formsToSelf ? "'self'" : "'none'"}`,
+    `form-action ${formTargets.join(' ')}`,
     "frame-ancestors 'none'",
   ].join('; ');
   return {

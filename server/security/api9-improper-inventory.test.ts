@@ -30,6 +30,7 @@ const DOCUMENTED_OUTSIDE_SPEC = [
   'HEAD /.well-known/oauth-authorization-server/oauth',
   'POST /oauth/register',
   'GET /oauth/authorize',
+  'HEAD /oauth/authorize',
   'POST /oauth/authorize',
   'POST /oauth/token',
 ];

@@ -18,7 +18,8 @@ interface PendingCode {
 
 /** Codes live a minute (RFC 6749 recommends at most ten); the maps are bounded against floods. */
 const CODE_LIFETIME_MS = 60_000;
-const MAX_ENTRIES = 1000;
+/** How many clients, and how many pending codes, are kept at most. */
+export const MAX_ENTRIES = 1000;
 
 const random = () => randomBytes(32).toString('base64url');
 
@@ -51,7 +52,11 @@ export function createDevAuthorizationState(clock: () => number = Date.now) {
     client: (clientId: string) => clients.get(clientId),
     issueCode(pending: Omit<PendingCode, 'expiresAt'>): string {
       const code = random();
-      bounded(codes, code, { ...pending, expiresAt: clock() + CODE_LIFETIME_MS });
+      const now = clock();
+      // Expired codes make room first, so a live one is evicted only when all are live.
+      if (codes.size >= MAX_ENTRIES)
+        for (const [old, { expiresAt }] of codes) if (expiresAt <= now) codes.delete(old);
+      bounded(codes, code, { ...pending, expiresAt: now + CODE_LIFETIME_MS });
       return code;
     },
     /** The subject a code was issued for, or why it cannot be redeemed; the code is gone either way. */

@@ -3,11 +3,16 @@ import { ApiError } from '../../../core/index.ts';
 import { isValidSubject } from '../../../domain/text.ts';
 import { pageHeaders } from '../../page-headers.ts';
 import { publicOrigin } from '../../public-origin.ts';
+import { addressQuota } from './address-quota.ts';
 import { createDevAuthorizationState, type DevAuthorizationState } from './authorization-codes.ts';
 import { authorizePage } from './authorize-page.ts';
 import { formBody, jsonBody } from './form-body.ts';
+import { oauthBody, oauthError } from './oauth-errors.ts';
+import { acceptableRedirect, redirectMatches } from './redirect-uris.ts';
 
 const BODY_LIMIT = 16_384;
+/** Registrations and sign-in form submissions per client address a minute: ample for development. */
+const WRITES_PER_MINUTE = 60;
 
 /** The development authorization server's issuer: this server's origin and `/oauth`. */
 const devIssuer = (origin: string) => `${origin}/oauth`;
@@ -24,29 +29,13 @@ export function devAuthorizationServerMetadata(origin: string) {
     grant_types_supported: ['authorization_code'],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none'],
-    scopes_supported: ['openid'],
   };
 }
 
-/** An OAuth error answer (RFC 6749 §5.2), which OAuth clients read, rather than a problem. */
-function oauthError(ctx: Context, status: number, error: string, description: string): void {
-  ctx.status = status;
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = { error, error_description: description };
-}
-
-/** A redirect URI a public client may register: https, or http on a loopback host (RFC 8252). */
-function acceptableRedirect(value: unknown): value is string {
-  if (typeof value !== 'string' || !URL.canParse(value)) return false;
-  const url = new URL(value);
-  if (url.hash !== '') return false;
-  return (
-    url.protocol === 'https:' ||
-    (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
-  );
-}
-
-/** The authorization request checked: the client, its exact redirect URI, `code` with PKCE S256. */
+/**
+ * The authorization request checked: the client, a redirect URI it registered (any port on
+ * loopback), `code` with PKCE S256.
+ */
 function checkAuthorization(state: DevAuthorizationState, params: URLSearchParams) {
   const clientId = params.get('client_id') ?? '';
   const client = state.client(clientId);
@@ -56,10 +45,10 @@ function checkAuthorization(state: DevAuthorizationState, params: URLSearchParam
       `Unknown client_id '${clientId}': register the client first (POST /oauth/register).`,
     );
   const redirectUri = params.get('redirect_uri') ?? '';
-  if (!client.redirectUris.includes(redirectUri)) {
+  if (!redirectMatches(client.redirectUris, redirectUri)) {
     throw new ApiError(
       'validation_failed',
-      'redirect_uri must be exactly one of the URIs the client registered.',
+      'redirect_uri must be one of the URIs the client registered (on loopback, with any port).',
     );
   }
   if (params.get('response_type') !== 'code')
@@ -87,11 +76,13 @@ export function devOAuthRoutes(options: {
   trustProxy: boolean;
 }) {
   const state = createDevAuthorizationState();
-  const pageSecurity = pageHeaders({ formsToSelf: true });
+  const takeWrite = addressQuota(WRITES_PER_MINUTE, 60_000);
   return async function devOAuth(ctx: Context): Promise<void> {
     const route = `${ctx.method} ${ctx.path}`;
+    if (route === 'POST /oauth/register' || route === 'POST /oauth/authorize') takeWrite(ctx.ip);
     if (route === 'POST /oauth/register') {
-      const body = await jsonBody(ctx, BODY_LIMIT);
+      const body = await oauthBody(ctx, 'invalid_client_metadata', () => jsonBody(ctx, BODY_LIMIT));
+      if (!body) return;
       const uris = body.redirect_uris;
       if (!Array.isArray(uris) || uris.length === 0 || !uris.every(acceptableRedirect)) {
         return oauthError(
@@ -116,10 +107,12 @@ export function devOAuthRoutes(options: {
       };
       return;
     }
-    if (route === 'GET /oauth/authorize') {
+    // HEAD answers like GET; Koa sends its headers without the body.
+    if (route === 'GET /oauth/authorize' || route === 'HEAD /oauth/authorize') {
       const params = new URLSearchParams(ctx.querystring);
-      const { client } = checkAuthorization(state, params);
-      ctx.set(pageSecurity);
+      const { client, redirectUri } = checkAuthorization(state, params);
+      // The form's answer redirects to the client, which Chromium checks against form-action.
+      ctx.set(pageHeaders({ formsToSelf: true, formRedirectOrigins: [new URL(redirectUri).origin] }));
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = authorizePage(params, client.clientName ?? client.clientId);
@@ -143,7 +136,8 @@ export function devOAuthRoutes(options: {
       return;
     }
     if (route === 'POST /oauth/token') {
-      const params = await formBody(ctx, BODY_LIMIT);
+      const params = await oauthBody(ctx, 'invalid_request', () => formBody(ctx, BODY_LIMIT));
+      if (!params) return;
       if (params.get('grant_type') !== 'authorization_code') {
         return oauthError(ctx, 400, 'unsupported_grant_type', "grant_type must be 'authorization_code'.");
       }
@@ -153,6 +147,7 @@ export function devOAuthRoutes(options: {
         'redirect_uri',
         'code_verifier',
       ].map((name) => params.get(name) ?? '') as [string, string, string, string];
+      if (clientId === '') return oauthError(ctx, 400, 'invalid_request', 'client_id is required.');
       if (!state.client(clientId))
         return oauthError(ctx, 401, 'invalid_client', `Unknown client_id '${clientId}'.`);
       const redeemed = state.redeem(code, clientId, redirectUri, verifier);
@@ -161,14 +156,13 @@ export function devOAuthRoutes(options: {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         access_token: token,
-        id_token: token,
         token_type: 'Bearer',
         expires_in: options.lifetimeSeconds,
       };
       return;
     }
     if (['/oauth/register', '/oauth/authorize', '/oauth/token'].includes(ctx.path)) {
-      const allow = ctx.path === '/oauth/authorize' ? 'GET, POST' : 'POST';
+      const allow = ctx.path === '/oauth/authorize' ? 'GET, HEAD, POST' : 'POST';
       throw new ApiError(
         'method_not_allowed',
         `${ctx.method} is not allowed on '${ctx.path}'; use ${allow}.`,
