@@ -44,7 +44,7 @@ async function metrics() {
 }
 
 describe('requests whose client leaves before the answer', () => {
-  it('leave the active-requests gauge as they found it and are measured', async () => {
+  it('leave the active-requests gauge as they found it and are measured, as client errors', async () => {
     const body = '{"jsonrpc":';
     await leaveEarly(
       `POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${MASTER_KEY}\r\n` +
@@ -53,6 +53,11 @@ describe('requests whose client leaves before the answer', () => {
       100,
     );
     await leaveEarly('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n', 100);
+    await leaveEarly(
+      'POST /oauth/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 1000\r\n\r\n{"redirect_uris":',
+      100,
+    );
     await new Promise((resolve) => setTimeout(resolve, 800));
     const samples = await metrics();
     // The scrape is the one request in flight.
@@ -67,6 +72,15 @@ describe('requests whose client leaves before the answer', () => {
             s.labels.http_route === route,
         )
         .reduce((sum, s) => sum + s.value, 0);
-    expect([counted('POST', '/mcp'), counted('GET', 'unmatched')]).toEqual([1, 1]);
+    expect([counted('POST', '/mcp'), counted('GET', 'unmatched'), counted('POST', '/oauth/*')]).toEqual([
+      1, 1, 1,
+    ]);
+    // A client that leaves mid-body made the mistake: never counted as the server's error.
+    const serverErrors = samples.filter(
+      (s) =>
+        s.name === 'http_server_request_duration_seconds_count' &&
+        s.labels.http_response_status_code?.startsWith('5'),
+    );
+    expect(serverErrors).toEqual([]);
   });
 });

@@ -8,9 +8,16 @@ import { ApiError } from '../../../core/index.ts';
 async function readText(ctx: Context, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= limit) chunks.push(chunk);
+  try {
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    }
+  } catch (cause) {
+    // The client left mid-body: its mistake, as in the API's own body reader, never a 500.
+    throw new ApiError('malformed_request', 'The connection closed before the request body ended.', {
+      cause,
+    });
   }
   if (size > limit) throw new ApiError('payload_too_large', `The body is larger than ${limit} bytes.`);
   return Buffer.concat(chunks).toString('utf8');
