@@ -174,7 +174,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async stop() {
       router.stop();
       stopPurging();
-      await lastUsed.stop();
+      // Last-used times are a convenience: a store that does not answer now must not stop the
+      // shutdown (the rate limits and the store still have to close).
+      await lastUsed.stop().catch((err) => log?.warn({ err }, 'key last-used times not written at shutdown'));
     },
   };
 }

@@ -23,7 +23,6 @@ beforeAll(async () => {
     .id as string;
 });
 afterAll(async () => {
-  proxy?.restore();
   await t?.close();
   await proxy?.close();
   await database?.drop();
