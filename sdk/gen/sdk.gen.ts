@@ -218,7 +218,11 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
  *
  * Resources: the API description and each visible course (`course://{courseId}`), listed and
  * read through `listCourses` and `getCourse`. `?readonly=1` and `?tools=name,…` (or the
- * headers `X-MCP-Readonly`, `X-MCP-Tools`) narrow the tools a client sees and may call.
+ * headers `X-MCP-Readonly`, `X-MCP-Tools`) narrow the tools a client sees and may call:
+ * `readonly` takes `1`, `true`, `yes`, `on` (or `0`, `false`, `no`, `off`), any case; `tools`
+ * takes tool names or operationIds, comma-separated. The endpoint reads them itself, like the
+ * JSON-RPC body, so they are described here rather than declared as parameters; a malformed
+ * one, or an unknown tool, is a `400` with JSON-RPC `-32602`.
  *
  * Every request is authenticated (`401` with `WWW-Authenticate` before any MCP processing),
  * counts against the caller's course rate limit like a REST call, and is refused with `403`
