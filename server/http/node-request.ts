@@ -34,8 +34,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'to
 
 const INCOMPLETE = 'The connection closed before the request body ended.';
 
-/** The request as a Web `Request`, its body streamed; aborted when the client goes away before the answer. */
+/**
+ * The request as a Web `Request`, its body streamed; aborted when the client goes away before the
+ * answer. A client already gone (its body stream destroyed, which no `Request` can take) made a
+ * client's mistake: `400 malformed_request`, as a body cut short anywhere else.
+ */
 function webRequest(req: IncomingMessage, res: ServerResponse, url: string): Request {
+  if (req.destroyed || res.destroyed) throw new ApiError('malformed_request', INCOMPLETE);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);

@@ -46,12 +46,16 @@ async function metrics() {
 describe('requests whose client leaves before the answer', () => {
   it('leave the active-requests gauge as they found it and are measured, as client errors', async () => {
     const body = '{"jsonrpc":';
-    await leaveEarly(
-      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${MASTER_KEY}\r\n` +
-        `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
-        `Content-Length: 1000\r\n\r\n${body}`,
-      100,
-    );
+    // MCP uploads cut off at moments from at once to 100 ms: before, during and after the
+    // pipeline hands the request to the protocol.
+    for (const ms of [0, 1, 2, 3, 5, 8, 13, 21, 34, 100]) {
+      await leaveEarly(
+        `POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${MASTER_KEY}\r\n` +
+          `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
+          `Content-Length: 1000\r\n\r\n${body}`,
+        ms,
+      );
+    }
     await leaveEarly('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n', 100);
     await leaveEarly(
       'POST /oauth/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
@@ -72,9 +76,9 @@ describe('requests whose client leaves before the answer', () => {
             s.labels.http_route === route,
         )
         .reduce((sum, s) => sum + s.value, 0);
-    expect([counted('POST', '/mcp'), counted('GET', 'unmatched'), counted('POST', '/oauth/*')]).toEqual([
-      1, 1, 1,
-    ]);
+    expect([counted('GET', 'unmatched'), counted('POST', '/oauth/*')]).toEqual([1, 1]);
+    // The quickest leavers may be gone before their request is read; the 100 ms one never is.
+    expect(counted('POST', '/mcp')).toBeGreaterThanOrEqual(1);
     // A client that leaves mid-body made the mistake: never counted as the server's error.
     const serverErrors = samples.filter(
       (s) =>
