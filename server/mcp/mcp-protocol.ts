@@ -39,7 +39,7 @@ export function mcpProtocol(options: {
     },
     // Points a client without a credential to the sign-in metadata (RFC 9728 §5.1).
     challenge(headers) {
-      const origin = publicOrigin(headers.host, headers['x-forwarded-proto'], options.trustProxy ?? false);
+      const origin = publicOrigin(headers, options.trustProxy ?? false);
       return origin && `resource_metadata="${resourceMetadataUrl(origin)}"`;
     },
     async answer(request, context) {

@@ -20,9 +20,12 @@ export const resourceMetadataUrl = (origin: string) => `${origin}${PROTECTED_RES
  */
 export function wellKnownRoutes(options: { issuer: string | undefined; trustProxy: boolean }) {
   return async function wellKnown(ctx: Context): Promise<void> {
-    const origin = publicOrigin(ctx.get('host'), ctx.get('x-forwarded-proto'), options.trustProxy);
+    const origin = publicOrigin(ctx.headers, options.trustProxy);
     if (origin === undefined)
-      throw new ApiError('validation_failed', 'The Host header is not a valid host name.');
+      throw new ApiError(
+        'validation_failed',
+        'The Host header (or, behind a trusted proxy, X-Forwarded-Host) is not a valid host name.',
+      );
     const known =
       PROTECTED_RESOURCE.includes(ctx.path) ||
       (options.issuer === undefined && ctx.path === DEV_AUTHORIZATION_SERVER);

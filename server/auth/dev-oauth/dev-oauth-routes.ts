@@ -129,7 +129,7 @@ export function devOAuthRoutes(options: {
       target.searchParams.set('code', code);
       const stateParam = params.get('state');
       if (stateParam !== null) target.searchParams.set('state', stateParam);
-      const origin = publicOrigin(ctx.get('host'), ctx.get('x-forwarded-proto'), options.trustProxy);
+      const origin = publicOrigin(ctx.headers, options.trustProxy);
       if (origin) target.searchParams.set('iss', devIssuer(origin));
       ctx.set('Cache-Control', 'no-store');
       ctx.redirect(target.href);
