@@ -1,8 +1,14 @@
 import { appendFile, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
+import { SILENT_LOGGER } from '../store-logger.ts';
 import { account, newCourse, tempDir } from '../test-support.ts';
-import { FILES } from './files.ts';
+import { SqlDatabase } from './database.ts';
+import { DatabaseFile } from './database-file.ts';
+import { Durability } from './durability.ts';
+import { FILES, writeSnapshot } from './files.ts';
+import { applyMigrations } from './migrations.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `crs_a_${from + i}`);
@@ -95,6 +101,23 @@ describe('durability of the sql.js store', () => {
     expect(await presentIds(dataDir, ids(201))).toEqual(ids(201));
     expect((await readdir(dataDir)).sort()).toEqual([FILES.journal, FILES.snapshot]);
     await store.close();
+  });
+
+  it('is idle once no write or checkpoint is in flight or due, and starts none', async () => {
+    const dir = await tempDir();
+    const sql = new SqlDatabase(new DatabaseFile(await initSqlJs(), undefined));
+    applyMigrations(sql.db);
+    await writeSnapshot(dir, sql.db.export(), { live: false });
+    const durability = await Durability.open(sql, 0, { dir, logger: SILENT_LOGGER, checkpointEntries: 3 });
+    for (let i = 0; i < 3; i++) await durability.append([]);
+    // The third flush made a checkpoint due, to start on the next turn of the event loop.
+    expect(durability.stats().checkpoints).toBe(0);
+    await durability.idle();
+    expect(durability.stats().checkpoints).toBe(1);
+    expect(await readdir(dir)).not.toContain(FILES.nextJournal);
+    await durability.idle();
+    expect(durability.stats().checkpoints).toBe(1);
+    await durability.close();
   });
 
   it('rejects a write whose journal write fails, and every write after it', async () => {

@@ -34,6 +34,8 @@ export class Durability {
   #cycleStartSize = 0;
   #broken = false;
   #closing = false;
+  /** A checkpoint is due and starts on the next turn of the event loop. */
+  #checkpointDue = false;
 
   private constructor(
     private readonly db: SqlDatabase,
@@ -80,6 +82,19 @@ export class Durability {
   async checkpoint(): Promise<void> {
     while (this.#checkpointing) await this.#checkpointing.catch(() => {});
     return this.#startCheckpoint();
+  }
+
+  /**
+   * Waits until nothing is in flight: queued writes on disk, no checkpoint running or due. Starts
+   * nothing, so what is on disk then is what a crash at that moment would leave.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.#writer.idle();
+      if (this.#checkpointing) await this.#checkpointing.catch(() => {});
+      else if (this.#checkpointDue) await new Promise((resolve) => setImmediate(resolve));
+      else return;
+    }
   }
 
   /** Waits for queued writes, checkpoints unless the journal failed, and closes the journal. */
@@ -174,7 +189,9 @@ export class Durability {
     if (stats.fileBytes < checkpointBytes && stats.fileEntries < checkpointEntries) return;
     if (this.#checkpointing || this.#broken || this.#closing) return;
     // Deferred so the acknowledgements of this flush go out before the snapshot is taken.
+    this.#checkpointDue = true;
     setImmediate(() => {
+      this.#checkpointDue = false;
       if (this.#closing || this.#checkpointing) return;
       this.#startCheckpoint().catch((error: unknown) =>
         this.options.logger.error({ err: error }, 'store checkpoint failed'),
