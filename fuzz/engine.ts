@@ -42,6 +42,8 @@ export interface FuzzReport {
 }
 
 const ROUND = 20;
+/** The least time an operation gets in a round: its first request must start, however late. */
+const MIN_SHARE_MS = 250;
 /** Transport probes per round: each may stream up to 10 MB. */
 const PROBES = 3;
 /** The same failure differs only in numbers (sizes, depths): one report each. */
@@ -104,19 +106,23 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
     // A deployment's quota may refuse them (429): then the round goes on with the ids it has.
     if (round > 0)
       session.courseIds = await freshCourses(target, session.apiKey).catch(() => session.courseIds);
-    for (const operation of operations) {
+    for (const [index, operation] of operations.entries()) {
       const id = operation.spec.operationId;
       const done = perOperation.get(id) ?? 0;
       const left = Math.min(ROUND, (options.runs ?? Number.POSITIVE_INFINITY) - done);
-      if (left <= 0 || Date.now() >= deadline) continue;
+      // The first round reaches every operation, at least one request each, whatever the budget.
+      if (left <= 0 || (round > 0 && Date.now() >= deadline)) continue;
       ranAny = true;
       perOperation.set(id, done + left);
       const arbitrary = requestArbitrary(operation, session, check, spec.document);
       const property = fc.asyncProperty(arbitrary, async (request) => (await send(request)).length === 0);
+      // A fair share of the time left, at least enough for one run to start; runs past it are
+      // skipped, never cut off midway.
+      const share = (deadline - Date.now()) / (operations.length - index);
       const result = await fc.check(property, {
         numRuns: left,
-        seed: seed + round * 101 + operations.indexOf(operation),
-        interruptAfterTimeLimit: Math.max(1, deadline - Date.now()),
+        seed: seed + round * 101 + index,
+        skipAllAfterTimeLimit: Math.max(MIN_SHARE_MS, Math.floor(share)),
         markInterruptAsFailure: false,
       });
       if (!result.failed || !result.counterexample) continue;
