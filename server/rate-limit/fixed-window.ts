@@ -13,45 +13,69 @@ export interface FixedWindowLimits extends RateLimits {
 /** Expired windows are swept after this many requests: amortised, and no timer to stop. */
 const SWEEP_EVERY = 10_000;
 
+/** One key's window: the requests counted in it, and when it ends (ms since the epoch). */
+interface Window {
+  endsAt: number;
+  used: number;
+}
+
 /**
- * Creates fixed-window limits: each key's window starts at its first request and lasts its
- * policy's `duration`. The server's limits when they are not shared through Redis, and the mocks'
- * (on the mock's clock). Windows that have ended are swept now and then, so keys that stop
- * calling (or addresses that fail once) do not stay in memory.
+ * Counts requests per key in fixed windows: a key's window starts at its first request and lasts
+ * the duration that request names. Windows that have ended are swept now and then, so keys that
+ * stop calling (or addresses that fail once) do not stay in memory. The one window arithmetic of
+ * every in-memory limit (the API's, the mocks', the development sign-in's).
+ *
+ * @example const window = createWindowCounter().take('key_1', 60, Date.now()); window.used // 1
+ */
+export function createWindowCounter() {
+  const windows = new Map<string, Window>();
+  let sinceSweep = 0;
+  return {
+    /** Counts one request of `id` at `now`, in windows of `durationSeconds`; its window after. */
+    take(id: string, durationSeconds: number, now: number): Readonly<Window> {
+      if (++sinceSweep >= SWEEP_EVERY) {
+        sinceSweep = 0;
+        for (const [key, window] of windows) if (window.endsAt <= now) windows.delete(key);
+      }
+      let window = windows.get(id);
+      if (!window || window.endsAt <= now) {
+        window = { endsAt: now + durationSeconds * 1000, used: 0 };
+        windows.set(id, window);
+      }
+      window.used += 1;
+      return window;
+    },
+    /** Forgets every window. */
+    clear: () => windows.clear(),
+  };
+}
+
+/** Whole seconds until `window` ends, at least 1: a client that waits this long finds it reset. */
+export const secondsLeft = (window: Readonly<Window>, now: number) =>
+  Math.max(1, Math.ceil((window.endsAt - now) / 1000));
+
+/**
+ * Creates fixed-window limits on {@link createWindowCounter}: the server's limits when they are
+ * not shared through Redis, and the mocks' (on the mock's clock).
  *
  * @example await createFixedWindowLimits(quotas, () => new Date()).consume('courses', 'key_1')
  */
 export function createFixedWindowLimits(quotas: Quotas, clock: () => Date): FixedWindowLimits {
-  const windows = new Map<string, { endsAt: number; used: number }>();
-  let sinceSweep = 0;
-  const sweep = (now: number) => {
-    for (const [id, window] of windows) if (window.endsAt <= now) windows.delete(id);
-  };
+  const counter = createWindowCounter();
   return {
     async consume(policy, key): Promise<QuotaResult> {
       const now = clock().getTime();
-      if (++sinceSweep >= SWEEP_EVERY) {
-        sinceSweep = 0;
-        sweep(now);
-      }
       const { points, duration } = quotas[policy];
-      const id = `${policy}\n${key}`;
-      let window = windows.get(id);
-      if (!window || window.endsAt <= now) {
-        window = { endsAt: now + duration * 1000, used: 0 };
-        windows.set(id, window);
-      }
-      window.used += 1;
+      const window = counter.take(`${policy}\n${key}`, duration, now);
       return {
         allowed: window.used <= points,
         policy,
         limit: points,
         windowSeconds: duration,
         remaining: Math.max(0, points - window.used),
-        // Rounded up so a client that waits this long always finds the window reset.
-        resetSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)),
+        resetSeconds: secondsLeft(window, now),
       };
     },
-    reset: () => windows.clear(),
+    reset: counter.clear,
   };
 }

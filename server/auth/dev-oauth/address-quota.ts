@@ -1,4 +1,5 @@
 import { ApiError } from '../../../core/index.ts';
+import { createWindowCounter, secondsLeft } from '../../rate-limit/fixed-window.ts';
 
 /**
  * A fixed-window quota per client address for the development authorization server's writes
@@ -6,26 +7,18 @@ import { ApiError } from '../../../core/index.ts';
  * and evict everyone's clients and codes. In this process's memory, like the clients and codes; the
  * API's policies (`RateLimit-Policy`) are the contract's and stay apart.
  *
- * @example const take = addressQuota(60, 60_000); take(ctx.ip); // throws 429 once spent
+ * @example const take = addressQuota(60, 60); take(ctx.ip); // throws 429 once spent
  */
-export function addressQuota(max: number, windowMs: number, clock: () => number = Date.now) {
-  const windows = new Map<string, { endsAt: number; used: number }>();
+export function addressQuota(max: number, windowSeconds: number, clock: () => number = Date.now) {
+  const counter = createWindowCounter();
   return function take(address: string): void {
     const now = clock();
-    let window = windows.get(address);
-    if (!window || window.endsAt <= now) {
-      // Ended windows are swept once there are many, so idle addresses do not stay in memory.
-      if (windows.size >= 1000)
-        for (const [key, { endsAt }] of windows) if (endsAt <= now) windows.delete(key);
-      window = { endsAt: now + windowMs, used: 0 };
-      windows.set(address, window);
-    }
-    window.used += 1;
+    const window = counter.take(address, windowSeconds, now);
     if (window.used <= max) return;
-    const retryAfter = Math.ceil((window.endsAt - now) / 1000);
+    const retryAfter = secondsLeft(window, now);
     throw new ApiError(
       'rate_limited',
-      `At most ${max} registrations and sign-ins per ${windowMs / 1000} seconds from one address; retry in ${retryAfter} seconds.`,
+      `At most ${max} registrations and sign-ins per ${windowSeconds} seconds from one address; retry in ${retryAfter} seconds.`,
       { headers: { 'Retry-After': String(retryAfter) } },
     );
   };

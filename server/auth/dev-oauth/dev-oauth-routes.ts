@@ -76,7 +76,7 @@ export function devOAuthRoutes(options: {
   trustProxy: boolean;
 }) {
   const state = createDevAuthorizationState();
-  const takeWrite = addressQuota(WRITES_PER_MINUTE, 60_000);
+  const takeWrite = addressQuota(WRITES_PER_MINUTE, 60);
   return async function devOAuth(ctx: Context): Promise<void> {
     const route = `${ctx.method} ${ctx.path}`;
     if (route === 'POST /oauth/register' || route === 'POST /oauth/authorize') takeWrite(ctx.ip);
