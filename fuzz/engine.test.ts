@@ -22,6 +22,7 @@ describe('the fuzzing engine on a slow target', () => {
       const report = await runFuzz(slow, { seconds: 0.5 });
       const operations = new Set(report.pairs.map((pair) => pair.split(' ')[0]));
       expect(operations.size).toBe(loadContractSpec().operations.length);
+      expect(report.probes.length).toBeGreaterThan(0);
       expect(report.failures).toEqual([]);
     } finally {
       await mocks.close();

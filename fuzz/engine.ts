@@ -42,8 +42,6 @@ export interface FuzzReport {
 }
 
 const ROUND = 20;
-/** The least time an operation gets in a round: its first request must start, however late. */
-const MIN_SHARE_MS = 250;
 /** Transport probes per round: each may stream up to 10 MB. */
 const PROBES = 3;
 /** The same failure differs only in numbers (sizes, depths): one report each. */
@@ -109,20 +107,19 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
     for (const [index, operation] of operations.entries()) {
       const id = operation.spec.operationId;
       const done = perOperation.get(id) ?? 0;
-      const left = Math.min(ROUND, (options.runs ?? Number.POSITIVE_INFINITY) - done);
-      // The first round reaches every operation, at least one request each, whatever the budget.
+      // The first round sends each operation one request, whatever the time: a loaded machine
+      // still reaches every operation. Later rounds share the time that is left.
+      const left = Math.min(round === 0 ? 1 : ROUND, (options.runs ?? Number.POSITIVE_INFINITY) - done);
       if (left <= 0 || (round > 0 && Date.now() >= deadline)) continue;
       ranAny = true;
       perOperation.set(id, done + left);
       const arbitrary = requestArbitrary(operation, session, check, spec.document);
       const property = fc.asyncProperty(arbitrary, async (request) => (await send(request)).length === 0);
-      // A fair share of the time left, at least enough for one run to start; runs past it are
-      // skipped, never cut off midway.
       const share = (deadline - Date.now()) / (operations.length - index);
       const result = await fc.check(property, {
         numRuns: left,
         seed: seed + round * 101 + index,
-        skipAllAfterTimeLimit: Math.max(MIN_SHARE_MS, Math.floor(share)),
+        ...(round > 0 && { interruptAfterTimeLimit: Math.max(1, Math.floor(share)) }),
         markInterruptAsFailure: false,
       });
       if (!result.failed || !result.counterexample) continue;
@@ -139,7 +136,8 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
       }
     }
     if (!ranAny) break;
-    if (Date.now() < deadline) await probeTransport(seed + round * 101 - 1);
+    // The first round's probes run whatever the time, as its requests do.
+    if (round === 0 || Date.now() < deadline) await probeTransport(seed + round * 101 - 1, round);
     options.log?.(`round ${round + 1}: ${requests} requests, ${pairs.size} operation × status pairs`);
   }
   return {
@@ -150,8 +148,8 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
     failures: [...known.values()],
   };
 
-  /** A few transport probes, shrunk and reported like any other failure. */
-  async function probeTransport(probeSeed: number): Promise<void> {
+  /** A few transport probes, shrunk and reported like any other failure; the first round's unhurried. */
+  async function probeTransport(probeSeed: number, round: number): Promise<void> {
     const send = async (probe: TransportProbe) => {
       requests++;
       const { status, failures } = await sendProbe(target, probe, validator);
@@ -166,7 +164,7 @@ export async function runFuzz(target: Target, options: FuzzOptions = {}): Promis
       {
         numRuns: PROBES,
         seed: probeSeed,
-        interruptAfterTimeLimit: Math.max(1, deadline - Date.now()),
+        ...(round > 0 && { interruptAfterTimeLimit: Math.max(1, deadline - Date.now()) }),
         markInterruptAsFailure: false,
       },
     );
