@@ -27,5 +27,5 @@ describe('the fuzzing engine on a slow target', () => {
     } finally {
       await mocks.close();
     }
-  }, 30_000);
+  }, 90_000);
 });
