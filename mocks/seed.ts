@@ -81,7 +81,7 @@ export function planSeed(options: ResolvedOptions, document: OpenApiDocument): S
       publishedAt: status === 'published' ? createdAt : null,
       archivedAt: status === 'archived' ? createdAt : null,
     };
-    check('Course', courseView({ ...course, seq: 0 }), `seed.courses[${i}]`);
+    check('Course', courseView(course), `seed.courses[${i}]`);
     return course;
   });
   return { keys, courses };

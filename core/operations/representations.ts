@@ -2,7 +2,7 @@ import { type Digest, digestOf, etagOfDigest } from '../../domain/etag.ts';
 import type { ApiKeyRecord, CourseRecord } from '../model/store.ts';
 
 /** A course as the API shows it (the spec's `Course`). */
-export function courseView(course: CourseRecord) {
+export function courseView(course: Omit<CourseRecord, 'seq'>) {
   return {
     id: course.id,
     name: course.name,

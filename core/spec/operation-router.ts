@@ -116,9 +116,8 @@ export function buildOperationRouter(
       const found = template.regex.exec(path);
       if (!found) continue;
       const params: Record<string, string> = {};
-      template.names.forEach((name, i) => {
-        params[name] = safeDecode(found[i + 1] as string);
-      });
+      const { names } = template;
+      for (let i = 0; i < names.length; i++) params[names[i] as string] = safeDecode(found[i + 1] as string);
       return { byMethod: template.byMethod, params };
     }
     return undefined;
