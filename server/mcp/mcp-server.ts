@@ -81,8 +81,8 @@ const CACHE_HINTS = {
 
 /**
  * The per-request server factory (stateless: one instance per HTTP request, both protocol eras):
- * tools, resources (the API description and each course), one prompt, and logging (no log
- * messages are ever sent). `tools/call` resolves a name among all tools the credential kind may
+ * tools, resources (the API description and each course), a prompt written for the session's
+ * tools, and logging (no log messages are ever sent). `tools/call` resolves a name among all tools the credential kind may
  * call and the client chose, not only the listed ones, so a key without a scope gets a tool error
  * saying so; the runner re-checks permission.
  */
@@ -126,8 +126,15 @@ export function createServerFactory(options: {
     server.setRequestHandler('resources/read', (request) =>
       readResource(scope, request.params.uri, document),
     );
-    server.setRequestHandler('prompts/list', () => listPrompts());
-    server.setRequestHandler('prompts/get', (request) => getPrompt(request.params.name));
+    // Prompts name tools: only those this session shows, with an owner where the tools need one.
+    const prompts = () => ({
+      tools: new Set(visibleTools(sets, state).map((tool) => tool.name)),
+      namesOwner: scope.caller.kind === 'master',
+    });
+    server.setRequestHandler('prompts/list', () => listPrompts(prompts()));
+    server.setRequestHandler('prompts/get', (request) =>
+      getPrompt(prompts(), request.params.name, request.params.arguments),
+    );
     return server;
   };
 }
