@@ -71,6 +71,20 @@ function notRouted(request: IncomingRequest, router: OperationRouter, instance: 
   );
 }
 
+/**
+ * The operation a CORS preflight asks to call (`OPTIONS` with `Access-Control-Request-Method`),
+ * if its protocol answers preflights; the core answers them for protocols only.
+ */
+function preflightOf(
+  request: IncomingRequest,
+  router: OperationRouter,
+): ReturnType<OperationRouter['match']> {
+  const asked = request.headers['access-control-request-method'];
+  if (typeof asked !== 'string') return undefined;
+  const matched = router.match(asked, request.path);
+  return matched?.route.info.handledBy === undefined ? undefined : matched;
+}
+
 /** A protocol's 401 with its own `WWW-Authenticate` parameters added (MCP's `resource_metadata`). */
 function withChallenge(error: unknown, protocol: Protocol | undefined, request: IncomingRequest): unknown {
   const challenge = error instanceof ApiError ? error.options.headers?.['WWW-Authenticate'] : undefined;
@@ -108,7 +122,8 @@ export function createRequestHandler(
         if (answer) return routed(answer, template, undefined);
         template = undefined;
       }
-      const matched = router.match(request.method, request.path);
+      const preflight = request.method === 'OPTIONS' ? preflightOf(request, router) : undefined;
+      const matched = preflight ?? router.match(request.method, request.path);
       if (!matched) notRouted(request, router, instance);
       const { route, params } = matched;
       template = route.info.path;
@@ -116,6 +131,16 @@ export function createRequestHandler(
       protocol = route.info.handledBy === undefined ? undefined : protocols[route.info.handledBy];
       const refusal = protocol?.refuse?.(request.headers);
       if (refusal) return routed(answerOfResponse(refusal, headers), template, operationId);
+      const cors = protocol?.cors?.(request.headers, preflight !== undefined);
+      if (preflight) {
+        if (!cors) notRouted(request, router, instance);
+        return routed(
+          { status: 204, headers: headers.setList(cors).flat(), body: null },
+          template,
+          operationId,
+        );
+      }
+      if (cors) headers.setList(cors);
       const outcome = await runPipeline(
         route,
         new HttpCall(request, params, bodyLimitBytes),

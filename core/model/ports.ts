@@ -46,6 +46,13 @@ export interface Protocol {
   refuse?(headers: RequestHeaders): Response | undefined;
   /** Parameters added to the `WWW-Authenticate` challenge of a 401 (e.g. `resource_metadata="…"`). */
   challenge?(headers: RequestHeaders): string | undefined;
+  /**
+   * The CORS headers (`[name, value, …]`) that let a page on the request's `Origin` read the
+   * answer, when that origin may (every answer of the operation carries them, errors included); for
+   * a preflight (`OPTIONS` asking to call the operation), those that allow the call. Without them,
+   * or without this method, a preflight answers `405` as anywhere else in the API.
+   */
+  cors?(headers: RequestHeaders, preflight: boolean): readonly string[] | undefined;
   answer(request: Request, context: ProtocolContext): Promise<Response>;
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { ApiError } from '../../../core/index.ts';
 import { isValidSubject } from '../../../domain/text.ts';
+import { corsHeaders } from '../../http/cors.ts';
 import { pageHeaders } from '../../page-headers.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import { addressQuota } from './address-quota.ts';
@@ -78,6 +79,19 @@ export function devOAuthRoutes(options: {
   const state = createDevAuthorizationState();
   const takeWrite = addressQuota(WRITES_PER_MINUTE, 60);
   return async function devOAuth(ctx: Context): Promise<void> {
+    // A browser MCP client registers and redeems its code from its own page: both endpoints answer
+    // any origin (a code is redeemed only with its PKCE verifier), and their preflights.
+    if (ctx.path === '/oauth/register' || ctx.path === '/oauth/token') {
+      const asked = ctx.get('Access-Control-Request-Method');
+      const preflight = ctx.method === 'OPTIONS' && asked !== '';
+      const requestHeaders = ctx.get('Access-Control-Request-Headers') || undefined;
+      const cors = corsHeaders('*', preflight ? { preflight: { methods: 'POST', requestHeaders } } : {});
+      for (let i = 0; i < cors.length; i += 2) ctx.set(cors[i] as string, cors[i + 1] as string);
+      if (preflight) {
+        ctx.status = 204;
+        return;
+      }
+    }
     const route = `${ctx.method} ${ctx.path}`;
     if (route === 'POST /oauth/register' || route === 'POST /oauth/authorize') takeWrite(ctx.ip);
     if (route === 'POST /oauth/register') {
