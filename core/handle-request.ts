@@ -71,18 +71,41 @@ function notRouted(request: IncomingRequest, router: OperationRouter, instance: 
   );
 }
 
+/** The operation at `path` that a protocol answers (`x-handled-by`), if there is one. */
+function protocolRouteAt(router: OperationRouter, path: string): ReturnType<OperationRouter['match']> {
+  for (const method of router.allowedMethods(path) ?? []) {
+    const matched = router.match(method, path);
+    if (matched?.route.info.handledBy !== undefined) return matched;
+  }
+  return undefined;
+}
+
 /**
- * The operation a CORS preflight asks to call (`OPTIONS` with `Access-Control-Request-Method`),
- * if its protocol answers preflights; the core answers them for protocols only.
+ * A method no operation takes, on a path a protocol serves: a CORS preflight (`OPTIONS` with
+ * `Access-Control-Request-Method`) gets the protocol's answer to it (`204` with its CORS headers,
+ * or its refusal); any other method gets the `405` that follows with those headers, so that the
+ * page that sent it can read it. Nothing happens elsewhere, or for an origin the protocol refuses.
  */
-function preflightOf(
+function protocolOnlyAnswer(
   request: IncomingRequest,
   router: OperationRouter,
-): ReturnType<OperationRouter['match']> {
-  const asked = request.headers['access-control-request-method'];
-  if (typeof asked !== 'string') return undefined;
-  const matched = router.match(asked, request.path);
-  return matched?.route.info.handledBy === undefined ? undefined : matched;
+  protocols: Readonly<Record<string, Protocol>>,
+  headers: HeaderList,
+): Answer | undefined {
+  const served = protocolRouteAt(router, request.path);
+  const protocol = served && protocols[served.route.info.handledBy as string];
+  if (!served || !protocol?.cors) return undefined;
+  const { path, operationId } = served.route.info;
+  const preflight =
+    request.method === 'OPTIONS' && typeof request.headers['access-control-request-method'] === 'string';
+  const refusal = preflight ? protocol.refuse?.(request.headers) : undefined;
+  if (refusal) return routed(answerOfResponse(refusal, headers), path, operationId);
+  const cors = protocol.cors(request.headers, preflight);
+  if (!cors) return undefined;
+  headers.setList(cors);
+  return preflight
+    ? routed({ status: 204, headers: headers.flat(), body: null }, path, operationId)
+    : undefined;
 }
 
 /** A protocol's 401 with its own `WWW-Authenticate` parameters added (MCP's `resource_metadata`). */
@@ -122,24 +145,19 @@ export function createRequestHandler(
         if (answer) return routed(answer, template, undefined);
         template = undefined;
       }
-      const preflight = request.method === 'OPTIONS' ? preflightOf(request, router) : undefined;
-      const matched = preflight ?? router.match(request.method, request.path);
-      if (!matched) notRouted(request, router, instance);
+      const matched = router.match(request.method, request.path);
+      if (!matched) {
+        const answer = protocolOnlyAnswer(request, router, protocols, headers);
+        if (answer) return answer;
+        notRouted(request, router, instance);
+      }
       const { route, params } = matched;
       template = route.info.path;
       operationId = route.info.operationId;
       protocol = route.info.handledBy === undefined ? undefined : protocols[route.info.handledBy];
       const refusal = protocol?.refuse?.(request.headers);
       if (refusal) return routed(answerOfResponse(refusal, headers), template, operationId);
-      const cors = protocol?.cors?.(request.headers, preflight !== undefined);
-      if (preflight) {
-        if (!cors) notRouted(request, router, instance);
-        return routed(
-          { status: 204, headers: headers.setList(cors).flat(), body: null },
-          template,
-          operationId,
-        );
-      }
+      const cors = protocol?.cors?.(request.headers, false);
       if (cors) headers.setList(cors);
       const outcome = await runPipeline(
         route,

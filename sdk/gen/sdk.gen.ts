@@ -228,9 +228,10 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
  * counts against the caller's course rate limit like a REST call, and is refused with `403`
  * when it carries an `Origin` that is not in `MCP_ALLOWED_ORIGINS` (or, on a server bound to a
  * loopback address, a non-loopback `Host`). A page on an origin it accepts is a browser MCP
- * client: every answer (errors included) carries `Access-Control-Allow-Origin` with that
- * origin and exposes `WWW-Authenticate`, the rate-limit headers and `X-Request-Id`, and its
- * CORS preflight (`OPTIONS` asking for `POST`) answers `204` allowing the headers it named.
+ * client: every answer at `/mcp` (errors, and the `405` of other methods, included) carries
+ * `Access-Control-Allow-Origin` with that origin and exposes `WWW-Authenticate`, the
+ * rate-limit headers and `X-Request-Id`, and its CORS preflights answer `204`, allowing `POST`
+ * and the request headers they name.
  *
  */
 export const mcp = <ThrowOnError extends boolean = false>(options: Options<McpData, ThrowOnError>) => (options.client ?? client).post<McpResponses, McpErrors, ThrowOnError>({

@@ -80,6 +80,22 @@ describe('/mcp for a page on an accepted origin', () => {
     expect(unauthenticated.headers.get('www-authenticate')).toMatch(/resource_metadata="/);
   });
 
+  it("lets the page read the 405 of a method /mcp does not take (the SDK's GET for a stream)", async () => {
+    const asked = await fetch(t.mcpUrl, {
+      method: 'OPTIONS',
+      headers: {
+        origin: APP,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(asked.status).toBe(204);
+    const refused = await fetch(t.mcpUrl, { headers: { origin: APP, authorization: `Bearer ${key}` } });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('allow')).toBe('POST');
+    expect(refused.headers.get('access-control-allow-origin')).toBe(APP);
+  });
+
   it('allows no headers that are not a list of header names', async () => {
     const response = await preflight('/mcp', APP, 'authorization, x y');
     expect(response.status).toBe(204);
@@ -97,14 +113,22 @@ describe('/mcp for anyone else', () => {
     }
   });
 
-  it('answers an OPTIONS that is not a preflight 405, as everywhere in the API', async () => {
+  it('answers an OPTIONS without Origin or without Access-Control-Request-Method 405', async () => {
     const withoutOrigin = await preflight('/mcp', undefined);
-    const plain = await fetch(t.mcpUrl, { method: 'OPTIONS', headers: { origin: APP } });
-    for (const response of [withoutOrigin, plain]) {
-      expect(response.status).toBe(405);
-      expect(response.headers.get('allow')).toBe('POST');
-      expect(corsOf(response)).toEqual({});
-    }
+    expect(withoutOrigin.status).toBe(405);
+    expect(withoutOrigin.headers.get('allow')).toBe('POST');
+    expect(corsOf(withoutOrigin)).toEqual({});
+    const notAPreflight = await fetch(t.mcpUrl, { method: 'OPTIONS', headers: { origin: APP } });
+    expect(notAPreflight.status).toBe(405);
+    expect(notAPreflight.headers.get('access-control-allow-origin')).toBe(APP);
+  });
+
+  it('echoes only an origin: an Origin header with a path gets no CORS header', async () => {
+    const odd = 'http://localhost:6274/x';
+    expect(corsOf(await post(odd, key))).toEqual({});
+    const refused = await preflight('/mcp', odd, 'authorization');
+    expect(refused.status).toBe(405);
+    expect(corsOf(refused)).toEqual({});
   });
 
   it('adds nothing to the answers of a client that sends no Origin', async () => {
@@ -150,6 +174,7 @@ describe('the development authorization server', () => {
     expect(await refused.json()).toMatchObject({ error: 'unsupported_grant_type' });
     for (const response of [registered, refused]) {
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After, X-Request-Id');
     }
   });
 

@@ -80,6 +80,9 @@ describe('prompts follow the session', () => {
     const { prompts } = await master.listPrompts();
     expect(prompts[0]?.arguments).toEqual([expect.objectContaining({ name: 'owner', required: true })]);
     await expect(master.getPrompt({ name: 'review_courses' })).rejects.toThrow(/needs the argument 'owner'/);
+    await expect(
+      master.getPrompt({ name: 'review_courses', arguments: { owner: 'o'.repeat(256) } }),
+    ).rejects.toThrow(/at most 255 characters/);
     const text = await reviewText(master, { owner: 'rosa' });
     expect(text).toMatch(/^Call list_courses with owner "rosa" \(follow nextCursor/);
     expect(text).toContain('then use publish_course, archive_course, delete_course with the same owner.');

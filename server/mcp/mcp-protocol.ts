@@ -18,6 +18,9 @@ const MCP_EXPOSED = [
   'Course-Environment',
 ].join(', ');
 
+/** Whether `value` is exactly a serialised origin, as a browser's `Origin` header is. */
+const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value;
+
 /**
  * The MCP endpoint (`POST /mcp`, Streamable HTTP, stateless, JSON responses, protocol revisions
  * 2026-07-28 and 2025-11-25) as the core's protocol for `x-handled-by: mcp`. The core's pipeline
@@ -53,7 +56,8 @@ export function mcpProtocol(options: {
     // A page on an origin the guard accepted may call and read the endpoint (browser MCP clients).
     cors(headers, preflight) {
       const { origin } = headers;
-      if (typeof origin !== 'string' || origin === '' || refusal(headers) !== undefined) return undefined;
+      // Only an origin as browsers send it (scheme://host[:port]) is echoed, never other text.
+      if (typeof origin !== 'string' || !isOrigin(origin) || refusal(headers) !== undefined) return undefined;
       if (!preflight) return corsHeaders(origin, { expose: MCP_EXPOSED });
       const asked = headers['access-control-request-headers'];
       return corsHeaders(origin, {

@@ -168,6 +168,11 @@ describe('a browser MCP client on its own origin, in Chromium', () => {
     expect(token.status).toBe(200);
     const accessToken = (token.body as { access_token: string }).access_token;
 
+    // The MCP SDK opens a stream with GET after initializing; the page can read that it is refused.
+    const stream = await fetchIn(page, t.mcpUrl.href, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    expect(stream.status).toBe(405);
     const called = await fetchIn(page, t.mcpUrl.href, mcpCall(accessToken));
     expect(called.status).toBe(200);
     expect(called.body).toMatchObject({ result: { serverInfo: { name: 'course-service' } } });

@@ -79,10 +79,11 @@ export function getPrompt(
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, reason);
   }
   const owner = args?.owner?.trim();
-  if (session.namesOwner && !owner) {
+  // As the tools take an owner: what they would refuse is refused here already.
+  if (session.namesOwner && (!owner || owner.length > 255)) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
-      `${REVIEW} needs the argument 'owner': the master key acts on the account it names.`,
+      `${REVIEW} needs the argument 'owner' (at most 255 characters): the master key acts on the account it names.`,
     );
   }
   return {

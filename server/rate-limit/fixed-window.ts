@@ -61,19 +61,12 @@ export const secondsLeft = (window: Readonly<Window>, now: number) =>
  * @example await createFixedWindowLimits(quotas, () => new Date()).consume('courses', 'key_1')
  */
 export function createFixedWindowLimits(quotas: Quotas, clock: () => Date): FixedWindowLimits {
-  // One counter per policy: a key is then counted as it is, with no `policy + key` text to build
-  // and hash on every request.
-  const counters = new Map<RateLimitPolicy, ReturnType<typeof createWindowCounter>>();
+  const counter = createWindowCounter();
   return {
     async consume(policy, key): Promise<QuotaResult> {
       const now = clock().getTime();
       const { points, duration } = quotas[policy];
-      let counter = counters.get(policy);
-      if (counter === undefined) {
-        counter = createWindowCounter();
-        counters.set(policy, counter);
-      }
-      const window = counter.take(key, duration, now);
+      const window = counter.take(`${policy}\n${key}`, duration, now);
       return {
         allowed: window.used <= points,
         policy,
@@ -83,6 +76,6 @@ export function createFixedWindowLimits(quotas: Quotas, clock: () => Date): Fixe
         resetSeconds: secondsLeft(window, now),
       };
     },
-    reset: () => counters.clear(),
+    reset: counter.clear,
   };
 }

@@ -85,7 +85,12 @@ export function devOAuthRoutes(options: {
       const asked = ctx.get('Access-Control-Request-Method');
       const preflight = ctx.method === 'OPTIONS' && asked !== '';
       const requestHeaders = ctx.get('Access-Control-Request-Headers') || undefined;
-      const cors = corsHeaders('*', preflight ? { preflight: { methods: 'POST', requestHeaders } } : {});
+      const cors = corsHeaders(
+        '*',
+        preflight
+          ? { preflight: { methods: 'POST', requestHeaders } }
+          : { expose: 'Retry-After, X-Request-Id' },
+      );
       for (let i = 0; i < cors.length; i += 2) ctx.set(cors[i] as string, cors[i + 1] as string);
       if (preflight) {
         ctx.status = 204;
