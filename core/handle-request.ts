@@ -98,8 +98,9 @@ function protocolOnlyAnswer(
   const { path, operationId } = served.route.info;
   const preflight =
     request.method === 'OPTIONS' && typeof request.headers['access-control-request-method'] === 'string';
-  const refusal = preflight ? protocol.refuse?.(request.headers) : undefined;
-  if (refusal) return routed(answerOfResponse(refusal, headers), path, operationId);
+  // A refused origin's preflight gets the refusal; its other methods the 405, readable by no page.
+  const refusal = protocol.refuse?.(request.headers);
+  if (refusal) return preflight ? routed(answerOfResponse(refusal, headers), path, operationId) : undefined;
   const cors = protocol.cors(request.headers, preflight);
   if (!cors) return undefined;
   headers.setList(cors);

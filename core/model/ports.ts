@@ -48,7 +48,8 @@ export interface Protocol {
   challenge?(headers: RequestHeaders): string | undefined;
   /**
    * The CORS headers (`[name, value, …]`) that let a page on the request's `Origin` read the
-   * answer, when that origin may: every answer on the operation's path carries them, errors and
+   * answer, for a request {@link refuse} let through (`undefined` without an `Origin`): every
+   * answer on the operation's path carries them, errors and
    * the `405` of other methods included. For a preflight (`OPTIONS` with
    * `Access-Control-Request-Method` on that path), those that allow the call; it answers `204`.
    * Without them, or without this method, a preflight answers `405` as anywhere else in the API.

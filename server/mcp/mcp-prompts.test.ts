@@ -1,4 +1,4 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type McpTestServer,
@@ -14,15 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A client of `/mcp` at `path` (a tool filter in its query), with `bearer`. */
-async function clientAt(path: string, bearer: string): Promise<Client> {
-  const client = new Client({ name: 'prompts', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(path, t.mcpUrl), {
-      requestInit: { headers: { authorization: `Bearer ${bearer}` } },
-    }),
-  );
-  return client;
-}
+const clientAt = (path: string, bearer: string) => t.connect(bearer, 'legacy', { path });
 
 /** The text of the review prompt's one message. */
 async function reviewText(client: Client, args?: Record<string, string>): Promise<string> {

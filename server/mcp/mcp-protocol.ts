@@ -53,11 +53,12 @@ export function mcpProtocol(options: {
       const refused = refusal(headers);
       return refused === undefined ? undefined : forbiddenResponse(refused);
     },
-    // A page on an origin the guard accepted may call and read the endpoint (browser MCP clients).
+    // A page on an origin the guard accepted (the core asks `refuse` first) may call and read the
+    // endpoint: browser MCP clients. Only an origin as browsers send it (scheme://host[:port]) is
+    // echoed, never other text.
     cors(headers, preflight) {
       const { origin } = headers;
-      // Only an origin as browsers send it (scheme://host[:port]) is echoed, never other text.
-      if (typeof origin !== 'string' || !isOrigin(origin) || refusal(headers) !== undefined) return undefined;
+      if (typeof origin !== 'string' || !isOrigin(origin)) return undefined;
       if (!preflight) return corsHeaders(origin, { expose: MCP_EXPOSED });
       const asked = headers['access-control-request-headers'];
       return corsHeaders(origin, {

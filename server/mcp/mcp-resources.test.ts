@@ -1,4 +1,4 @@
-import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type McpTestServer,
@@ -93,11 +93,7 @@ describe.each(REVISIONS)('resources at protocol $revision', ({ mode }) => {
 
 describe('the client’s tool choice', () => {
   async function toolNames(path: string, headers: Record<string, string> = {}) {
-    const client = new Client({ name: 'choice', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(path, t.mcpUrl), {
-      requestInit: { headers: { authorization: `Bearer ${TEST_MASTER_KEY}`, ...headers } },
-    });
-    await client.connect(transport);
+    const client = await t.connect(TEST_MASTER_KEY, 'legacy', { path, headers });
     const { tools } = await client.listTools();
     return { client, names: tools.map((tool) => tool.name) };
   }

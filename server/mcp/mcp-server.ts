@@ -82,9 +82,9 @@ const CACHE_HINTS = {
 /**
  * The per-request server factory (stateless: one instance per HTTP request, both protocol eras):
  * tools, resources (the API description and each course), a prompt written for the session's
- * tools, and logging (no log messages are ever sent). `tools/call` resolves a name among all tools the credential kind may
- * call and the client chose, not only the listed ones, so a key without a scope gets a tool error
- * saying so; the runner re-checks permission.
+ * tools, and logging (no log messages are ever sent). `tools/call` resolves a name among all tools
+ * the credential kind may call and the client chose, not only the listed ones, so a key without a
+ * scope gets a tool error saying so; the runner re-checks permission.
  */
 export function createServerFactory(options: {
   sets: ToolSets;

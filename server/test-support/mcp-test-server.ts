@@ -28,8 +28,15 @@ export interface McpTestServer {
   apiKey(owner: string, scopes?: string[]): Promise<string>;
   /** A raw JSON-RPC POST to `path` (default `/mcp`) with `Authorization: Bearer <bearer>`. */
   rpc(bearer: string, body: unknown, path?: string): Promise<Response>;
-  /** An SDK `Client` connected over Streamable HTTP with `Authorization: Bearer <bearer>`. */
-  connect(bearer: string, mode?: (typeof REVISIONS)[number]['mode']): Promise<Client>;
+  /**
+   * An SDK `Client` connected over Streamable HTTP with `Authorization: Bearer <bearer>`, to `/mcp`
+   * or to `at.path` (a tool filter in its query), with `at.headers` besides.
+   */
+  connect(
+    bearer: string,
+    mode?: (typeof REVISIONS)[number]['mode'],
+    at?: { path?: string; headers?: Record<string, string> },
+  ): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -85,14 +92,16 @@ export async function startMcpTestServer(
         },
         body: JSON.stringify(body),
       }),
-    async connect(bearer, mode = 'legacy') {
+    async connect(bearer, mode = 'legacy', at = {}) {
       const client = new Client(
         { name: 'course-service-tests', version: '1.0.0' },
         { versionNegotiation: { mode } },
       );
-      const headers = { authorization: `Bearer ${bearer}` };
+      const headers = { authorization: `Bearer ${bearer}`, ...at.headers };
       await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers } }),
+        new StreamableHTTPClientTransport(new URL(at.path ?? '/mcp', server.url), {
+          requestInit: { headers },
+        }),
       );
       clients.push(client);
       return client;
