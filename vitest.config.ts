@@ -48,6 +48,7 @@ export default defineConfig({
           include: [
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule}.test.ts',
+            'contract-tests/targets/*.test.ts',
           ],
           exclude: [
             'server/scale-out/**',

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/index.ts';
+import { deleteRedisKeys } from '../../server/test-support/redis-keys.ts';
 import type { Target } from './target.ts';
 import { startTestIdentityProvider } from './test-identity-provider.ts';
 
@@ -28,6 +29,8 @@ interface BuiltInBackend {
   REDIS_URL?: string | undefined;
   /** Shared by the servers on one database, as every instance of a deployment must. */
   API_KEY_HASH_SECRET?: string | undefined;
+  /** What each server's own Redis key prefix starts with (`course-contract-` by default). */
+  REDIS_KEY_PREFIX?: string | undefined;
 }
 
 /**
@@ -35,7 +38,8 @@ interface BuiltInBackend {
  * directory, trusting a test identity provider whose signing key the suite holds. Failed
  * authentication is effectively unlimited, since the suite fails it on purpose many times.
  * `backend` puts it on PostgreSQL and Redis; each server then counts under a Redis key prefix of
- * its own, so the small-quota sibling never shares a counter with it.
+ * its own, so the small-quota sibling never shares a counter with it, and deletes its keys as it
+ * closes.
  *
  * @example
  * const target = await startBuiltInTarget();
@@ -48,21 +52,21 @@ export async function startBuiltInTarget(
   const secret = backend.API_KEY_HASH_SECRET ?? randomBytes(32).toString('base64url');
   const idp = await startTestIdentityProvider();
   const dataDir = await mkdtemp(join(tmpdir(), 'course-contract-'));
-  const server = await startServer({
-    env: {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '100',
-      AUTH_FAILURE_LIMIT_MAX: UNLIMITED_AUTH_FAILURES,
-      IDP_ISSUER: idp.issuer,
-      IDP_AUDIENCE: idp.audience,
-      IDP_JWKS_URL: idp.jwksUrl,
-      ...backend,
-      API_KEY_HASH_SECRET: secret,
-      REDIS_KEY_PREFIX: `course-contract-${randomBytes(6).toString('hex')}:`,
-      ...env,
-    },
-  });
+  const serverEnv: Record<string, string | undefined> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100',
+    AUTH_FAILURE_LIMIT_MAX: UNLIMITED_AUTH_FAILURES,
+    IDP_ISSUER: idp.issuer,
+    IDP_AUDIENCE: idp.audience,
+    IDP_JWKS_URL: idp.jwksUrl,
+    ...backend,
+    API_KEY_HASH_SECRET: secret,
+    REDIS_KEY_PREFIX: `${backend.REDIS_KEY_PREFIX ?? 'course-contract-'}${randomBytes(6).toString('hex')}:`,
+    ...env,
+  };
+  const server = await startServer({ env: serverEnv });
+  const { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix } = serverEnv;
   return {
     name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${quotasOf(env)})`,
     baseUrl: server.url,
@@ -79,6 +83,7 @@ export async function startBuiltInTarget(
       await server.close();
       await idp.close();
       await rm(dataDir, { recursive: true, force: true });
+      if (redisUrl && keyPrefix) await deleteRedisKeys(redisUrl, keyPrefix);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { deleteRedisKeys, withRedis } from './redis-keys.ts';
 
 /** A throwaway database: its URL, and dropping it. */
 export interface TestDatabase {
@@ -27,6 +27,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestRedis {
   url: string;
   keyPrefix: string;
+  /** Every key under the prefix now. */
+  keys(): Promise<string[]>;
   clear(): Promise<void>;
 }
 
@@ -37,16 +39,8 @@ export function createTestRedis(): TestRedis {
   return {
     url,
     keyPrefix,
-    async clear() {
-      const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-      try {
-        await redis.connect();
-        const keys = await redis.keys(`${keyPrefix}*`);
-        if (keys.length > 0) await redis.del(...keys);
-      } finally {
-        redis.disconnect();
-      }
-    },
+    keys: () => withRedis(url, (redis) => redis.keys(`${keyPrefix}*`)),
+    clear: () => deleteRedisKeys(url, keyPrefix),
   };
 }
 
