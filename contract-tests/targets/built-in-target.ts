@@ -65,7 +65,12 @@ export async function startBuiltInTarget(
     REDIS_KEY_PREFIX: `${backend.REDIS_KEY_PREFIX ?? 'course-contract-'}${randomBytes(6).toString('hex')}:`,
     ...env,
   };
-  const server = await startServer({ env: serverEnv });
+  const server = await startServer({ env: serverEnv }).catch(async (error: unknown) => {
+    // A server that cannot start (no such database) leaves nothing behind either.
+    await idp.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix } = serverEnv;
   return {
     name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${quotasOf(env)})`,
