@@ -43,13 +43,13 @@ interface PassExtras {
 export interface RawResults {
   runs: RunRecord[];
   extras: PassExtras[];
-  /** Response body bytes per scenario and server, from the check before each scenario. */
+  /** Answer bytes (headers and body) per scenario and server, from the check before each scenario. */
   bytes: Record<string, Partial<Record<ServerName, number>>>;
 }
 
 /**
  * Sends `request` once and throws unless it gets the answer the scenario is meant to measure;
- * returns the size of the body in bytes.
+ * returns its size in bytes: every header line (`name: value` and CRLF; no status line) and the body.
  */
 async function check(
   url: string,
@@ -76,7 +76,11 @@ async function check(
       `${scenario.id} on ${server}: got ${response.status} ${JSON.stringify(body).slice(0, 300)}`,
     );
   }
-  return bytes.length;
+  let headerBytes = 0;
+  response.headers.forEach((value, name) => {
+    headerBytes += name.length + 2 + Buffer.byteLength(value) + 2;
+  });
+  return headerBytes + bytes.length;
 }
 
 /**

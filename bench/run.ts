@@ -10,7 +10,7 @@ import { pickLoadGenerator } from './load/index.ts';
 import { parseOptions, usage } from './options.ts';
 import { startOtlpSink } from './otlp-sink.ts';
 import { runPasses } from './passes.ts';
-import { captureReferenceBodies, referenceEnv } from './reference-bodies.ts';
+import { captureReferenceAnswers, referenceEnv } from './reference-answers.ts';
 import { evaluateTargets, formatReport } from './report.ts';
 import { formatScaleOut, runScaleOut } from './scale-out/run-scale-out.ts';
 import { scenarios } from './scenarios.ts';
@@ -46,8 +46,8 @@ let datasets: Datasets | undefined;
 const needsLarge = plan.some((s) => s.dataset === 'large');
 const sizes = { small: options.sizes.small, large: needsLarge ? options.sizes.large : undefined };
 if (!options.baselinesOnly) datasets = await prepareDatasets(root, sizes, options.dataCache, log);
-// The baselines serve our server's exact bodies for the same requests, so ratios compare equal work.
-const reference = datasets && (await captureReferenceBodies(datasets.small, root));
+// The baselines serve our server's exact answers (bodies and headers), so ratios compare equal bytes.
+const reference = datasets && (await captureReferenceAnswers(datasets.small, root));
 const env = reference ? { [referenceEnv]: reference.file } : {};
 const [node, koa, koaDurable] = await Promise.all([
   spawnServer('bench/baselines/node-http.ts', { env }),
@@ -61,7 +61,7 @@ try {
   log(
     `load generator ${generator.name}, ${options.connections} connections, ${options.passes} pass(es) of ${options.durationSeconds} s runs`,
   );
-  const etag = reference?.bodies.etag ?? '"synthetic"';
+  const etag = reference?.answers.etag ?? '"synthetic"';
   const raw = await runPasses(options, generator, plan, baselines, datasets, etag, root, log, otlpSink.url);
   // PostgreSQL + Redis, one and two instances (skipped when PostgreSQL does not answer, and in
   // `--only` runs).

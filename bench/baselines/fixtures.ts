@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type ReferenceBodies, referenceEnv } from '../reference-bodies.ts';
+import { type ReferenceAnswers, referenceEnv } from '../reference-answers.ts';
 
 /** A course as the spec's `Course` schema shapes it. */
 interface BaselineCourse {
@@ -13,7 +13,10 @@ interface BaselineCourse {
   archivedAt: string | null;
 }
 
-/** What a baseline answers: the values behind our server's bodies, re-serialised per request. */
+/**
+ * What a baseline answers: the values behind our server's bodies, re-serialised per request, and
+ * the headers our server sent with each answer, sent as they are.
+ */
 export interface BaselineAnswers {
   list: unknown;
   one: unknown;
@@ -21,6 +24,8 @@ export interface BaselineAnswers {
   etag: string;
   /** A created course for a create body, shaped and sized like our server's answer. */
   created(input: { name: string; description: string }): BaselineCourse;
+  /** `[name, value, …]` of each answer, for `writeHead` (a create's `Location` is the baseline's own). */
+  headers: ReferenceAnswers['headers'];
 }
 
 const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -60,16 +65,24 @@ function syntheticPage(): { data: BaselineCourse[]; hasMore: boolean; nextCursor
 }
 
 /**
- * The answers of a baseline child: our server's exact bodies from the file named by
- * `BENCH_REFERENCE_BODIES` (written by the parent), else a synthetic page.
+ * The answers of a baseline child: our server's exact bodies and headers from the file named by
+ * `BENCH_REFERENCE_ANSWERS` (written by the parent), else a synthetic page.
  */
 export function baselineAnswers(): BaselineAnswers {
   const file = process.env[referenceEnv];
   if (!file) {
     const page = syntheticPage();
-    return { list: page, one: page.data[0], etag: '"synthetic"', created: createdCourse };
+    const json = ['content-type', 'application/json'];
+    const etag = ['etag', '"synthetic"'];
+    return {
+      list: page,
+      one: page.data[0],
+      etag: '"synthetic"',
+      created: createdCourse,
+      headers: { list: json, one: [...json, ...etag], notModified: etag, created: json },
+    };
   }
-  const bodies = JSON.parse(readFileSync(file, 'utf8')) as ReferenceBodies;
+  const bodies = JSON.parse(readFileSync(file, 'utf8')) as ReferenceAnswers;
   // Our created course as the template, so every field our server adds (in its order) is there too.
   const template = JSON.parse(bodies.created) as BaselineCourse;
   return {
@@ -77,6 +90,7 @@ export function baselineAnswers(): BaselineAnswers {
     one: JSON.parse(bodies.one),
     etag: bodies.etag,
     created: (input) => ({ ...template, ...createdCourse(input) }),
+    headers: bodies.headers,
   };
 }
 

@@ -1,20 +1,29 @@
 // Child process: a bare node:http server answering the benchmark's requests with our server's
-// exact bodies (see fixtures.ts), re-serialised per request as any real handler would.
-import { createServer } from 'node:http';
+// exact bodies (see fixtures.ts), re-serialised per request as any real handler would, and headers.
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { announce } from '../servers/announce.ts';
 import { baselineAnswers, readBody } from './fixtures.ts';
 
 const answers = baselineAnswers();
+const { headers } = answers;
+
+/** One `writeHead` of a header list, as our server writes its answers. */
+function send(res: ServerResponse, status: number, list: string[], body?: string): void {
+  res.writeHead(
+    status,
+    body === undefined ? list : list.concat('content-length', String(Buffer.byteLength(body))),
+  );
+  res.end(body);
+}
 
 const server = createServer((req, res) => {
   if (req.method === 'POST') {
     readBody(req).then(
       (text) => {
         const course = answers.created(JSON.parse(text) as { name: string; description: string });
-        const body = JSON.stringify(course);
-        res.writeHead(201, { 'content-type': 'application/json', location: `/api/v1/courses/${course.id}` });
-        res.end(body);
+        const location = ['location', `/api/v1/courses/${course.id}`];
+        send(res, 201, headers.created.concat(location), JSON.stringify(course));
       },
       () => {
         res.writeHead(400).end();
@@ -23,16 +32,14 @@ const server = createServer((req, res) => {
     return;
   }
   if (!req.url?.startsWith('/api/v1/courses/')) {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(answers.list));
+    send(res, 200, headers.list, JSON.stringify(answers.list));
     return;
   }
   if (req.headers['if-none-match'] === answers.etag) {
-    res.writeHead(304, { etag: answers.etag }).end();
+    send(res, 304, headers.notModified);
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json', etag: answers.etag });
-  res.end(JSON.stringify(answers.one));
+  send(res, 200, headers.one, JSON.stringify(answers.one));
 });
 
 server.keepAliveTimeout = 65_000;

@@ -1,0 +1,73 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type ChildServer, spawnServer } from '../child-server.ts';
+import { type Datasets, prepareDatasets, startOurs } from '../datasets.ts';
+import { captureReferenceAnswers, referenceEnv } from '../reference-answers.ts';
+import { scenarios } from '../scenarios.ts';
+
+// The baselines are the ceiling only if they put our server's bytes on the wire: for every
+// benchmarked request the same status, the same header names with values of the same length (a
+// request id, a quota count and a course id differ per answer, not in size), and the same body size.
+
+const BASELINES = { node: 'node-http.ts', koa: 'koa.ts', 'koa-d': 'koa-durable.ts' } as const;
+
+let root: string;
+let datasets: Datasets;
+let etag: string;
+const servers = new Map<string, ChildServer>();
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'bench-same-bytes-'));
+  datasets = await prepareDatasets(root, { small: 25, large: undefined }, undefined, () => {});
+  const reference = await captureReferenceAnswers(datasets.small, root);
+  etag = reference.answers.etag;
+  const env = { [referenceEnv]: reference.file };
+  const copy = join(root, 'ours');
+  await cp(datasets.small.dir, copy, { recursive: true });
+  const [ours, ...baselines] = await Promise.all([
+    startOurs(copy).then(({ server }) => server),
+    ...Object.values(BASELINES).map((file) => spawnServer(`bench/baselines/${file}`, { env })),
+  ]);
+  servers.set('ours', ours as ChildServer);
+  for (const [i, name] of Object.keys(BASELINES).entries()) servers.set(name, baselines[i] as ChildServer);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([...servers.values()].map((server) => server.stop()));
+  await rm(root, { recursive: true, force: true });
+});
+
+/** What must be equal: the status, each header's name and value length, the body's length. */
+async function shape(server: ChildServer, request: ReturnType<ReturnType<typeof scenarios>[0]['request']>) {
+  const response = await fetch(server.url + request.path, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body !== undefined && { body: request.body }),
+  });
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => {
+    headers.push(`${name}: ${value.length} characters`);
+  });
+  return {
+    status: response.status,
+    headers: headers.sort(),
+    bodyBytes: (await response.arrayBuffer()).byteLength,
+  };
+}
+
+test.each(scenarios({ small: 25, large: 100 }).filter((scenario) => scenario.dataset === 'small'))(
+  '$label: every baseline answers with our bytes',
+  async (scenario) => {
+    const request = scenario.request({ ...datasets.small, etag });
+    const ours = await shape(servers.get('ours') as ChildServer, request);
+    expect(ours.status).toBe(scenario.status);
+    for (const name of scenario.servers.filter((server) => server in BASELINES)) {
+      expect({ name, ...(await shape(servers.get(name) as ChildServer, request)) }).toEqual({
+        name,
+        ...ours,
+      });
+    }
+  },
+);
