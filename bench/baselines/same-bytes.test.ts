@@ -26,12 +26,14 @@ beforeAll(async () => {
   const env = { [referenceEnv]: reference.file };
   const copy = join(root, 'ours');
   await cp(datasets.small.dir, copy, { recursive: true });
-  const [ours, ...baselines] = await Promise.all([
-    startOurs(copy).then(({ server }) => server),
-    ...Object.values(BASELINES).map((file) => spawnServer(`bench/baselines/${file}`, { env })),
+  // Each server is kept as it starts, so afterAll stops those that did when another failed.
+  const started = await Promise.allSettled([
+    startOurs(copy).then(({ server }) => servers.set('ours', server)),
+    ...Object.entries(BASELINES).map(([name, file]) =>
+      spawnServer(`bench/baselines/${file}`, { env }).then((server) => servers.set(name, server)),
+    ),
   ]);
-  servers.set('ours', ours as ChildServer);
-  for (const [i, name] of Object.keys(BASELINES).entries()) servers.set(name, baselines[i] as ChildServer);
+  for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
 }, 60_000);
 
 afterAll(async () => {

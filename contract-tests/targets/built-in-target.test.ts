@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { createTestDatabase, createTestRedis } from '../../server/test-support/test-backend.ts';
 import { startBuiltInTarget } from './built-in-target.ts';
 
@@ -41,8 +41,10 @@ test('a built-in server that cannot start leaves no data directory behind', asyn
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = tmp;
   try {
-    const database = `postgres://postgres@127.0.0.1:5432/cs_none_${Date.now()}`;
-    await expect(startBuiltInTarget({}, { DATABASE_URL: database })).rejects.toThrow(/does not exist/);
+    // A database that does not exist on the run's PostgreSQL: the start fails at once.
+    const database = new URL(inject('services').postgresUrl);
+    database.pathname = `/cs_none_${Date.now()}`;
+    await expect(startBuiltInTarget({}, { DATABASE_URL: database.href })).rejects.toThrow(/does not exist/);
     expect(await readdir(tmp)).toEqual([]);
   } finally {
     if (previous === undefined) delete process.env.TMPDIR;

@@ -67,8 +67,7 @@ export async function startBuiltInTarget(
   };
   const server = await startServer({ env: serverEnv }).catch(async (error: unknown) => {
     // A server that cannot start (no such database) leaves nothing behind either.
-    await idp.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.allSettled([idp.close(), rm(dataDir, { recursive: true, force: true })]);
     throw error;
   });
   const { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix } = serverEnv;
@@ -85,10 +84,13 @@ export async function startBuiltInTarget(
     withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS, { ...backend, API_KEY_HASH_SECRET: secret }),
     unsupported: {},
     async close() {
-      await server.close();
-      await idp.close();
-      await rm(dataDir, { recursive: true, force: true });
-      if (redisUrl && keyPrefix) await deleteRedisKeys(redisUrl, keyPrefix);
+      try {
+        await server.close();
+      } finally {
+        await idp.close();
+        await rm(dataDir, { recursive: true, force: true });
+        if (redisUrl && keyPrefix) await deleteRedisKeys(redisUrl, keyPrefix);
+      }
     },
   };
 }
