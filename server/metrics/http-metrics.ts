@@ -36,11 +36,17 @@ export function httpMetrics(registry: Registry): Middleware {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const active = new Gauge({
+  // Requests in flight by method, counted here and read by the gauge when it is scraped: a
+  // labelled gauge's inc and dec would hash the labels twice a request.
+  const inFlight = new Map<string, number>();
+  new Gauge({
     name: 'http_server_active_requests',
     help: 'HTTP server requests being served now, by method.',
     labelNames: ['http_request_method'],
     registers: [registry],
+    collect() {
+      for (const [method, count] of inFlight) this.set({ http_request_method: method }, count);
+    },
   });
   // One child per label set, found by one string: no label object built per request (prom-client
   // still validates and hashes the labels on every observe, the child's too).
@@ -56,13 +62,13 @@ export function httpMetrics(registry: Registry): Middleware {
       series.set(key, child);
     }
     child.observe((performance.now() - started) / 1000);
-    active.dec({ http_request_method: method });
+    inFlight.set(method, (inFlight.get(method) as number) - 1);
   }
 
   return async function measure(ctx: Context, next: Next): Promise<void> {
     const started = performance.now();
     const method = KNOWN_METHODS.has(ctx.method) ? ctx.method : '_OTHER';
-    active.inc({ http_request_method: method });
+    inFlight.set(method, (inFlight.get(method) ?? 0) + 1);
     try {
       await next();
     } finally {

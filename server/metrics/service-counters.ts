@@ -8,13 +8,40 @@ import type { Observer } from '../../core/index.ts';
  * @example const observer = serviceCounters(registry); await createCore({ ...ports, observer });
  */
 export function serviceCounters(registry: Registry): Observer {
-  const counter = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
-    new Counter<L>({ name: `course_service_${name}_total`, help, labelNames, registers: [registry] });
-  const authentications = counter(
+  const counter = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[] = [],
+    collect?: (this: Counter<L>) => void,
+  ) =>
+    new Counter<L>({
+      name: `course_service_${name}_total`,
+      help,
+      labelNames,
+      registers: [registry],
+      ...(collect && { collect }),
+    });
+  // Every request but an anonymous one authenticates: counted here, by credential then outcome, and
+  // added up when scraped, where a labelled counter would hash its labels on every request.
+  const outcomes = new Map<string, Map<string, number>>();
+  counter(
     'authentications',
     "Authentications, by credential kind and outcome ('success' or the problem code that refused it).",
     ['credential', 'outcome'],
+    function collect() {
+      this.reset();
+      for (const [credential, counts] of outcomes)
+        for (const [outcome, count] of counts) this.inc({ credential, outcome }, count);
+    },
   );
+  const authenticated = (credential: string, outcome: string): void => {
+    let counts = outcomes.get(credential);
+    if (!counts) {
+      counts = new Map();
+      outcomes.set(credential, counts);
+    }
+    counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  };
   const refusals = counter(
     'rate_limit_refusals',
     'Requests refused with 429 because a quota was spent, by rate-limit policy.',
@@ -40,7 +67,7 @@ export function serviceCounters(registry: Registry): Observer {
     'API keys revoked (a second revocation of a key not counted).',
   );
   return {
-    authenticating: (credential) => (outcome) => authentications.inc({ credential, outcome }),
+    authenticating: (credential) => (outcome) => authenticated(credential, outcome),
     rateLimited: (policy) => refusals.inc({ policy }),
     replayed: (operationId) => replays.inc({ operation_id: operationId }),
     courseTransitioned: (transition) => transitions.inc({ transition }),
