@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { type ReferenceAnswers, referenceEnv } from '../reference-answers.ts';
 
 /** A course as the spec's `Course` schema shapes it. */
@@ -82,16 +83,29 @@ export function baselineAnswers(): BaselineAnswers {
       headers: { list: json, one: [...json, ...etag], notModified: etag, created: json },
     };
   }
-  const bodies = JSON.parse(readFileSync(file, 'utf8')) as ReferenceAnswers;
+  const reference = JSON.parse(readFileSync(file, 'utf8')) as ReferenceAnswers;
   // Our created course as the template, so every field our server adds (in its order) is there too.
-  const template = JSON.parse(bodies.created) as BaselineCourse;
+  const template = JSON.parse(reference.created) as BaselineCourse;
   return {
-    list: JSON.parse(bodies.list),
-    one: JSON.parse(bodies.one),
-    etag: bodies.etag,
+    list: JSON.parse(reference.list),
+    one: JSON.parse(reference.one),
+    etag: reference.etag,
     created: (input) => ({ ...template, ...createdCourse(input) }),
-    headers: bodies.headers,
+    headers: reference.headers,
   };
+}
+
+/**
+ * Writes an answer as our server's Koa adapter does: one `writeHead` of a header list (with the
+ * body's `Content-Length`), then the body. Every baseline writes this way, so they differ from ours
+ * in what runs before the write alone.
+ */
+export function writeAnswer(res: ServerResponse, status: number, headers: string[], body?: string): void {
+  res.writeHead(
+    status,
+    body === undefined ? headers : headers.concat('content-length', String(Buffer.byteLength(body))),
+  );
+  res.end(body);
 }
 
 /** Reads a request body to a string, refusing more than `limit` bytes. */

@@ -1,24 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { announce } from '../servers/announce.ts';
-import { type BaselineAnswers, readBody } from './fixtures.ts';
+import { type BaselineAnswers, readBody, writeAnswer } from './fixtures.ts';
 
 /** What a create must wait for before it is answered (nothing for the plain baseline). */
 type Persist = (course: object) => Promise<void>;
 
 /**
- * Writes an answer as our server's Koa adapter does: one `writeHead` of a header list, Koa's own
- * response handling off (`ctx.respond = false`). It is the cheapest way a Koa app can put these
- * bytes on the wire: a `ctx.set` per header and Koa's `respond` cost more than our whole pipeline
- * saves, and a ceiling must not be beaten.
+ * {@link writeAnswer} with Koa's own response handling off (`ctx.respond = false`): the cheapest
+ * way a Koa app can put these bytes on the wire. A `ctx.set` per header and Koa's `respond` cost
+ * more than our whole pipeline saves, and a ceiling must not be beaten.
  */
 function send(ctx: Koa.Context, status: number, headers: string[], body?: string): void {
   ctx.respond = false;
-  ctx.res.writeHead(
-    status,
-    body === undefined ? headers : headers.concat('content-length', String(Buffer.byteLength(body))),
-  );
-  ctx.res.end(body);
+  writeAnswer(ctx.res, status, headers, body);
 }
 
 /**

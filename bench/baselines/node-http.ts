@@ -1,21 +1,12 @@
 // Child process: a bare node:http server answering the benchmark's requests with our server's
 // exact bodies (see fixtures.ts), re-serialised per request as any real handler would, and headers.
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { announce } from '../servers/announce.ts';
-import { baselineAnswers, readBody } from './fixtures.ts';
+import { baselineAnswers, readBody, writeAnswer } from './fixtures.ts';
 
 const answers = baselineAnswers();
 const { headers } = answers;
-
-/** One `writeHead` of a header list, as our server writes its answers. */
-function send(res: ServerResponse, status: number, list: string[], body?: string): void {
-  res.writeHead(
-    status,
-    body === undefined ? list : list.concat('content-length', String(Buffer.byteLength(body))),
-  );
-  res.end(body);
-}
 
 const server = createServer((req, res) => {
   if (req.method === 'POST') {
@@ -23,7 +14,7 @@ const server = createServer((req, res) => {
       (text) => {
         const course = answers.created(JSON.parse(text) as { name: string; description: string });
         const location = ['location', `/api/v1/courses/${course.id}`];
-        send(res, 201, headers.created.concat(location), JSON.stringify(course));
+        writeAnswer(res, 201, headers.created.concat(location), JSON.stringify(course));
       },
       () => {
         res.writeHead(400).end();
@@ -32,14 +23,14 @@ const server = createServer((req, res) => {
     return;
   }
   if (!req.url?.startsWith('/api/v1/courses/')) {
-    send(res, 200, headers.list, JSON.stringify(answers.list));
+    writeAnswer(res, 200, headers.list, JSON.stringify(answers.list));
     return;
   }
   if (req.headers['if-none-match'] === answers.etag) {
-    send(res, 304, headers.notModified);
+    writeAnswer(res, 304, headers.notModified);
     return;
   }
-  send(res, 200, headers.one, JSON.stringify(answers.one));
+  writeAnswer(res, 200, headers.one, JSON.stringify(answers.one));
 });
 
 server.keepAliveTimeout = 65_000;
