@@ -26,15 +26,17 @@ function ourEnv(dataDir: string): Record<string, string> {
 
 /**
  * Our server started on `dataDir`, with the time from spawn until `/healthz` answered 200; from
- * `checkout` (this one by default), with that checkout as cwd so its own modules and tsx resolve.
+ * `checkout` (this one by default), with that checkout as cwd so its own modules and tsx resolve;
+ * `script` is the child to run (a variant of ours, such as `bench/servers/replayed-core.ts`).
  */
 export async function startOurs(
   dataDir: string,
   nodeArgs: string[] = [],
   checkout = repoRoot,
   env: Record<string, string> = {},
+  script = ourServerScript,
 ): Promise<{ server: ChildServer; startupMs: number }> {
-  const server = await spawnServer(ourServerScript, {
+  const server = await spawnServer(script, {
     env: { ...ourEnv(dataDir), ...env },
     nodeArgs,
     cwd: checkout,

@@ -83,21 +83,21 @@ async function check(
   return headerBytes + bytes.length;
 }
 
+/** A server that runs on a copy of the data: its checkout, settings and (unless ours) child script. */
+type CheckoutServer = [name: ServerName, checkout: string, env: Record<string, string>, script?: string];
+
 /**
  * Where each server that runs on a copy of the data comes from, and its own settings: ours here,
- * ours with metrics on and with traces on (sent to `otlpSink`), `before` at `--compare`.
+ * ours replaying the core's answers, ours with metrics on and with traces on (sent to
+ * `otlpSink`), `before` at `--compare`.
  */
-function checkoutsOf(
-  options: BenchOptions,
-  otlpSink: string,
-): Array<[ServerName, string, Record<string, string>]> {
+function checkoutsOf(options: BenchOptions, otlpSink: string): CheckoutServer[] {
   return [
     ['ours', repoRoot, {}],
+    ['replayed', repoRoot, {}, 'bench/servers/replayed-core.ts'],
     ['metrics', repoRoot, { METRICS: 'on' }],
     ['traced', repoRoot, { OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink }],
-    ...(options.compare
-      ? [['before', options.compare, {}] as [ServerName, string, Record<string, string>]]
-      : []),
+    ...(options.compare ? [['before', options.compare, {}] as CheckoutServer] : []),
   ];
 }
 
@@ -146,13 +146,13 @@ export async function runPasses(
       const copies: string[] = [];
       try {
         // One after the other, so neither start-up competes with the other for the CPU.
-        for (const [name, checkout, env] of checkoutsOf(options, otlpSink)) {
+        for (const [name, checkout, env, script] of checkoutsOf(options, otlpSink)) {
           if (!seeded) break;
           if (!group.some((s) => s.servers.includes(name))) continue;
           const copy = join(root, `pass-${pass}-${dataset}-${name}`);
           copies.push(copy);
           await cp(seeded.dir, copy, { recursive: true });
-          const started = await startOurs(copy, [], checkout, env);
+          const started = await startOurs(copy, [], checkout, env, script);
           servers[name] = started.server;
           if (name === 'ours' || name === 'before')
             (name === 'ours' ? extras.startupMs : extras.beforeStartupMs)[dataset] = started.startupMs;

@@ -121,9 +121,32 @@ function telemetryCost(summary: Summary): string[] {
   return lines.length ? ['our server with telemetry, beside ours without (same pass):', ...lines, ''] : [];
 }
 
+/**
+ * What the core's own work costs, per scenario: ours beside `replayed` (the same server answering
+ * with the core's first answer again), so the rest is Koa, the adapter and Node.
+ */
+export function coreCost(summary: Summary): string[] {
+  const lines: string[] = [];
+  for (const scenario of summary.scenarios) {
+    const { ours, replayed } = scenario.servers;
+    if (!ours || !replayed) continue;
+    lines.push(
+      `  ${scenario.id.padEnd(8)} the core ${num(ours.cpuUs - replayed.cpuUs, 0)} of ${num(ours.cpuUs, 0)} µs of CPU ` +
+        `a request; without it ×koa ${num(replayed.rpsVsKoa, 2)} (ours ${num(ours.rpsVsKoa, 2)})`,
+    );
+  }
+  return lines.length
+    ? [
+        "the core's own work (ours beside `replayed`, which replays the core's answers; same pass):",
+        ...lines,
+        '',
+      ]
+    : [];
+}
+
 /** The figures as a plain-text table, with the targets and whether each was met. */
 export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
-  const widths = [44, 7, 6, 9, 6, 6, 7, 6, 7, 6, 6, 7, 6, 6];
+  const widths = [44, 8, 6, 9, 6, 6, 7, 6, 7, 6, 6, 7, 6, 6];
   const lines = [header, '', row(HEADINGS, widths)];
   lines.push('-'.repeat(widths.reduce((a, b) => a + b + 2, -2)));
   for (const scenario of summary.scenarios) {
@@ -138,7 +161,7 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
       first = false;
     }
   }
-  lines.push('', ...telemetryCost(summary));
+  lines.push('', ...coreCost(summary), ...telemetryCost(summary));
   const { growth, startupMs, memory } = summary;
   if (growth.list !== undefined || growth.create !== undefined) {
     lines.push(

@@ -3,13 +3,14 @@ import { courseBody } from './seed.ts';
 
 /**
  * The servers compared: bare node:http, bare Koa, bare Koa that answers a create once it is durable
- * (`koa-d`), ours, ours with metrics on (`metrics`), ours with traces on (`traced`), and (with
- * `--compare DIR`) our server from another checkout (`before`).
+ * (`koa-d`), ours, ours replaying the core's first answer to each kind of request (`replayed`: Koa,
+ * the adapter and Node without the core's work), ours with metrics on (`metrics`), ours with traces
+ * on (`traced`), and (with `--compare DIR`) our server from another checkout (`before`).
  */
-export type ServerName = 'node' | 'koa' | 'koa-d' | 'ours' | 'metrics' | 'traced' | 'before';
+export type ServerName = 'node' | 'koa' | 'koa-d' | 'ours' | 'replayed' | 'metrics' | 'traced' | 'before';
 
 /** The servers that run from a checkout of this repository, on a copy of a seeded data set. */
-export const checkoutServers: readonly ServerName[] = ['ours', 'metrics', 'traced', 'before'];
+export const checkoutServers: readonly ServerName[] = ['ours', 'replayed', 'metrics', 'traced', 'before'];
 
 /** Our server's telemetry variants, run beside it on the small set unless `--skip-telemetry`. */
 const telemetryServers: readonly ServerName[] = ['metrics', 'traced'];
@@ -60,8 +61,9 @@ export function koaBaselineOf(scenario: Pick<Scenario, 'writes'>): ServerName {
 
 /**
  * The scenarios, in the order a pass runs them (reads before writes for each dataset); with
- * `compare`, our server from the other checkout runs after ours wherever ours runs; with
- * `telemetry`, ours with metrics on and with traces on run after it on the small set.
+ * `compare`, our server from the other checkout runs after ours wherever ours runs; `replayed` runs
+ * after them on the small set; with `telemetry`, ours with metrics on and with traces on run last
+ * there.
  */
 export function scenarios(
   sizes: { small: number; large: number },
@@ -70,8 +72,8 @@ export function scenarios(
 ): Scenario[] {
   const checkouts: ServerName[] = compare ? ['ours', 'before'] : ['ours'];
   const variants = telemetry ? telemetryServers : [];
-  const all: ServerName[] = ['node', 'koa', ...checkouts, ...variants];
-  const creates: ServerName[] = ['node', 'koa', 'koa-d', ...checkouts, ...variants];
+  const all: ServerName[] = ['node', 'koa', ...checkouts, 'replayed', ...variants];
+  const creates: ServerName[] = ['node', 'koa', 'koa-d', ...checkouts, 'replayed', ...variants];
   const small = sizes.small.toLocaleString('en-US');
   const largeCount = sizes.large.toLocaleString('en-US');
   return [

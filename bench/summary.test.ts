@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawResults, RunRecord } from './passes.ts';
-import { evaluateTargets } from './report.ts';
+import { coreCost, evaluateTargets } from './report.ts';
 import { type ServerName, scenarios } from './scenarios.ts';
 import { summarise } from './summary.ts';
 
@@ -67,5 +67,22 @@ describe('evaluateTargets', () => {
     expect(create).toMatchObject({ value: 0.7, met: false, vsNode: 0.35 });
     const get304 = targets.find((t) => t.name === "get one, 304, req/s ÷ bare Koa's");
     expect(get304?.met).toBeUndefined();
+  });
+});
+
+describe('coreCost', () => {
+  it("states the core's CPU as ours less the replaying server's, with the replaying server's ratio to Koa", () => {
+    const runs = [
+      run(1, 'get', 'koa', 8_000),
+      run(1, 'get', 'ours', 6_000),
+      run(1, 'get', 'replayed', 7_200),
+    ];
+    runs[1] = { ...(runs[1] as RunRecord), cpuUsPerRequest: 130 };
+    runs[2] = { ...(runs[2] as RunRecord), cpuUsPerRequest: 80 };
+    const lines = coreCost(summarise(raw([run(1, 'get', 'node', 10_000), ...runs]), plan));
+    expect(lines[1]).toBe(
+      '  get      the core 50 of 130 µs of CPU a request; without it ×koa 0.90 (ours 0.75)',
+    );
+    expect(coreCost(summarise(raw(runs.slice(0, 2)), plan))).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { scenarios } from '../scenarios.ts';
 // request id, a quota count and a course id differ per answer, not in size), and the same body size.
 
 const BASELINES = { node: 'node-http.ts', koa: 'koa.ts', 'koa-d': 'koa-durable.ts' } as const;
+const REPLAYED = 'bench/servers/replayed-core.ts';
 
 let root: string;
 let datasets: Datasets;
@@ -25,10 +26,15 @@ beforeAll(async () => {
   etag = reference.answers.etag;
   const env = { [referenceEnv]: reference.file };
   const copy = join(root, 'ours');
+  const replayedCopy = join(root, 'replayed');
   await cp(datasets.small.dir, copy, { recursive: true });
+  await cp(datasets.small.dir, replayedCopy, { recursive: true });
   // Each server is kept as it starts, so afterAll stops those that did when another failed.
   const started = await Promise.allSettled([
     startOurs(copy).then(({ server }) => servers.set('ours', server)),
+    startOurs(replayedCopy, [], undefined, {}, REPLAYED).then(({ server }) =>
+      servers.set('replayed', server),
+    ),
     ...Object.entries(BASELINES).map(([name, file]) =>
       spawnServer(`bench/baselines/${file}`, { env }).then((server) => servers.set(name, server)),
     ),
@@ -52,15 +58,15 @@ async function shape(server: ChildServer, request: ReturnType<ReturnType<typeof 
   response.headers.forEach((value, name) => {
     headers.push(`${name}: ${value.length} characters`);
   });
-  return {
-    status: response.status,
-    headers: headers.sort(),
-    bodyBytes: (await response.arrayBuffer()).byteLength,
-  };
+  const bodyBytes = (await response.arrayBuffer()).byteLength;
+  const answer = { status: response.status, headers: headers.sort(), bodyBytes };
+  // Beside the shape, not in it: every answer has an id of its own (but a replayed one).
+  Object.defineProperty(answer, 'requestId', { value: response.headers.get('x-request-id') });
+  return answer as typeof answer & { readonly requestId: string | null };
 }
 
 test.each(scenarios({ small: 25, large: 100 }).filter((scenario) => scenario.dataset === 'small'))(
-  '$label: every baseline answers with our bytes',
+  '$label: every baseline, and the replaying server, answers with our bytes',
   async (scenario) => {
     const request = scenario.request({ ...datasets.small, etag });
     const ours = await shape(servers.get('ours') as ChildServer, request);
@@ -71,5 +77,14 @@ test.each(scenarios({ small: 25, large: 100 }).filter((scenario) => scenario.dat
         ...ours,
       });
     }
+    // Asked twice, the replaying server answers as ours did, then with that first answer again
+    // (its request id, not one of its own). It gets every request ours gets, so both hold the same.
+    const replayed = servers.get('replayed') as ChildServer;
+    const first = await shape(replayed, request);
+    const second = await shape(replayed, request);
+    expect(first).toEqual(ours);
+    expect(second).toEqual(ours);
+    expect(second.requestId).toBe(first.requestId);
+    expect(first.requestId).not.toBe(ours.requestId);
   },
 );
