@@ -100,8 +100,9 @@ async function post(url, body, bearer) {
 /** Node 24 and the suite's command, fetched once through npx (its cache keeps them). */
 async function suiteCommand() {
   const probe = 'echo "$(command -v node) $(command -v conformance)"';
-  // The node package installs its binary from a script of its own, which npm 12 runs only when allowed.
-  const args = ['-y', '--allow-scripts=node', '-p', 'node@24', '-p', SUITE, '-c', probe];
+  // No --allow-scripts: the node package's install script runs a nested `npm install`, which
+  // refuses that flag when it inherits it (EALLOWSCRIPTS), and the run fails on an empty npx cache.
+  const args = ['-y', '-p', 'node@24', '-p', SUITE, '-c', probe];
   const { code, output } = await run('npx', args, {});
   const [node, conformance] = output.trim().split('\n').at(-1)?.split(' ') ?? [];
   if (code !== 0 || !node || !conformance) throw new Error(`could not get Node 24 and ${SUITE}:\n${output}`);
