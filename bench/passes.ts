@@ -113,7 +113,7 @@ async function etagFrom(url: string, context: { key: string; courseId: string })
 /**
  * Runs every pass: for each data set, our server (and with `--compare` the other checkout's) starts
  * on a fresh copy of it, then each scenario drives its servers in turn (node, koa, koa-d, ours,
- * before), each with a warm-up run and a measured run.
+ * before, replayed, metrics, traced), each with a warm-up run and a measured run.
  */
 export async function runPasses(
   options: BenchOptions,

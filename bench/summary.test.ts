@@ -84,5 +84,12 @@ describe('coreCost', () => {
       '  get      the core 50 of 130 µs of CPU a request; without it ×koa 0.90 (ours 0.75)',
     );
     expect(coreCost(summarise(raw(runs.slice(0, 2)), plan))).toEqual([]);
+    const creates = [
+      run(1, 'create', 'node', 10_000),
+      run(1, 'create', 'koa-d', 5_000),
+      run(1, 'create', 'ours', 3_000),
+      run(1, 'create', 'replayed', 6_000),
+    ];
+    expect(coreCost(summarise(raw(creates), plan))[1]).toContain('without it ×koa-d 1.20 (ours 0.60)');
   });
 });

@@ -9,10 +9,14 @@ import { announce } from './announce.ts';
 
 const answers = new Map<string, Answer>();
 
-/** Consumes the request's body, as the core reads it before a create is answered. */
+/** Consumes the request's body, if it has one, as the core reads it before it answers. */
 async function drain(ctx: Context): Promise<void> {
   for await (const _chunk of ctx.req);
 }
+
+/** An answer that can be sent again: text or nothing (a stream, MCP's, can be read once). */
+const replayable = (answer: Answer | undefined): answer is Answer =>
+  answer !== undefined && answer.status < 400 && (answer.body === null || typeof answer.body === 'string');
 
 async function replay(ctx: Context, next: Next): Promise<void> {
   const kind = `${ctx.method} ${ctx.url} ${ctx.get('if-none-match')}`;
@@ -20,10 +24,10 @@ async function replay(ctx: Context, next: Next): Promise<void> {
   const answer = answers.get(kind);
   if (!answer) {
     await next();
-    if (state.answer && state.answer.status < 400) answers.set(kind, state.answer);
+    if (replayable(state.answer)) answers.set(kind, state.answer);
     return;
   }
-  if (ctx.method === 'POST') await drain(ctx);
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') await drain(ctx);
   // The request frame writes `state.answer` as it writes any answer of the core's.
   state.answer = answer;
   ctx.status = answer.status;

@@ -17,8 +17,8 @@ const COMMIT_DELAY_MS = 50;
  * and journal replay skip SQLite's parser.
  *
  * Writes share transactions: the first write opens one, later writes join it, and it is committed
- * {@link COMMIT_DELAY_MS} later (or at {@link MAX_WRITES_PER_TRANSACTION}, or before a snapshot).
- * Committing writes the changed pages into the database file, so forty creates committed together
+ * {@link COMMIT_DELAY_MS} later (or at {@link MAX_WRITES_PER_TRANSACTION}, before a snapshot, or
+ * at close). Committing writes the changed pages into the database file, so forty creates committed together
  * write the same table and index pages once instead of forty times. Under load a turn of the event
  * loop holds only a few writes, so committing each turn's cost a create about 12 µs more CPU (bench
  * beside the per-turn commit, 267 against 279 µs). Durability is the journal's job, not the
