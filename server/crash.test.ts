@@ -53,7 +53,8 @@ const exited = (child: ChildProcess) =>
     ? Promise.resolve(child.exitCode)
     : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-describe('durability of acknowledged writes', () => {
+// Each starts and kills server processes: up to 19 s in CI beside three busy files.
+describe('durability of acknowledged writes', { timeout: 90_000 }, () => {
   it('keeps every acknowledged write across kill -9 at a random moment', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'course-service-crash-'));
     const first = await startProcess(dataDir);

@@ -31,7 +31,8 @@ const inTrace = (traceId: string) => receiver.spans.filter((span) => span.traceI
 const named = (spans: ReceivedSpan[], name: string) => spans.filter((span) => span.name === name);
 
 // Concurrent: each test waits mostly on a process starting, and each reads only its own trace.
-describe.concurrent('OpenTelemetry traces', () => {
+// Each takes up to 20 s in CI beside three busy files.
+describe.concurrent('OpenTelemetry traces', { timeout: 90_000 }, () => {
   it("exports a server span per request in the caller's trace, with authentication, store, PostgreSQL and Redis spans under it", async ({
     expect,
   }) => {
