@@ -112,14 +112,14 @@ async function etagFrom(url: string, context: { key: string; courseId: string })
 
 /**
  * Runs every pass: for each data set, our server (and with `--compare` the other checkout's) starts
- * on a fresh copy of it, then each scenario drives its servers in turn (node, koa, koa-d, ours,
+ * on a fresh copy of it, then each scenario drives its servers in turn (node, koa, koa-d, koa-sql, ours,
  * before, replayed, metrics, traced), each with a warm-up run and a measured run.
  */
 export async function runPasses(
   options: BenchOptions,
   generator: LoadGenerator,
   plan: Scenario[],
-  baselines: Record<'node' | 'koa' | 'koa-d', ChildServer>,
+  baselines: Record<'node' | 'koa' | 'koa-d' | 'koa-sql', ChildServer>,
   datasets: Datasets | undefined,
   etag: string,
   root: string,

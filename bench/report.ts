@@ -147,6 +147,30 @@ export function coreCost(summary: Summary): string[] {
     : [];
 }
 
+/**
+ * Our create beside `koa-sql`, the durable bare Koa that also inserts each course into sql.js with
+ * our schema and statement: what a server that keeps its courses in sql.js pays at the least.
+ * Ratios of the ratios to `koa-d` in the same pass, as for telemetry.
+ */
+export function storeFloor(summary: Summary): string[] {
+  const lines: string[] = [];
+  for (const scenario of summary.scenarios) {
+    const { ours, 'koa-sql': floor } = scenario.servers;
+    if (!ours || !floor) continue;
+    lines.push(
+      `  ${scenario.id.padEnd(8)} ours ${num(ours.rpsVsKoa / floor.rpsVsKoa, 2)} of koa-sql's req/s ` +
+        `(${num(ours.cpuUs - floor.cpuUs, 0)} µs more CPU a request); koa-sql ${num(floor.rpsVsKoa, 2)} of koa-d's`,
+    );
+  }
+  return lines.length
+    ? [
+        "the store's floor (koa-sql: koa-d that also inserts each course into sql.js, our schema and statement; same pass):",
+        ...lines,
+        '',
+      ]
+    : [];
+}
+
 /** The figures as a plain-text table, with the targets and whether each was met. */
 export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
   const widths = [44, 8, 6, 9, 6, 6, 7, 6, 7, 6, 6, 7, 6, 6];
@@ -164,7 +188,7 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
       first = false;
     }
   }
-  lines.push('', ...coreCost(summary), ...telemetryCost(summary));
+  lines.push('', ...coreCost(summary), ...storeFloor(summary), ...telemetryCost(summary));
   const { growth, startupMs, memory } = summary;
   if (growth.list !== undefined || growth.create !== undefined) {
     lines.push(

@@ -49,12 +49,13 @@ if (!options.baselinesOnly) datasets = await prepareDatasets(root, sizes, option
 // The baselines serve our server's exact answers (bodies and headers), so ratios compare equal bytes.
 const reference = datasets && (await captureReferenceAnswers(datasets.small, root));
 const env = reference ? { [referenceEnv]: reference.file } : {};
-const [node, koa, koaDurable] = await Promise.all([
+const [node, koa, koaDurable, koaSql] = await Promise.all([
   spawnServer('bench/baselines/node-http.ts', { env }),
   spawnServer('bench/baselines/koa.ts', { env }),
   spawnServer('bench/baselines/koa-durable.ts', { env }),
+  spawnServer('bench/baselines/koa-sqljs.ts', { env }),
 ]);
-const baselines = { node, koa, 'koa-d': koaDurable };
+const baselines = { node, koa, 'koa-d': koaDurable, 'koa-sql': koaSql };
 // Where the traced server sends its spans: a collector that accepts and drops them.
 const otlpSink = await startOtlpSink();
 try {
@@ -112,6 +113,6 @@ try {
   }
   log(`done in ${meta.totalSeconds.toFixed(0)} s`);
 } finally {
-  await Promise.all([node.stop(), koa.stop(), koaDurable.stop(), otlpSink.close()]);
+  await Promise.all([node.stop(), koa.stop(), koaDurable.stop(), koaSql.stop(), otlpSink.close()]);
   await rm(root, { recursive: true, force: true });
 }

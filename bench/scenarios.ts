@@ -3,11 +3,20 @@ import { courseBody } from './seed.ts';
 
 /**
  * The servers compared: bare node:http, bare Koa, bare Koa that answers a create once it is durable
- * (`koa-d`), ours, ours replaying the core's first answer to each kind of request (`replayed`: Koa,
+ * (`koa-d`), the same that also inserts the course into sql.js as our store does (`koa-sql`), ours, ours replaying the core's first answer to each kind of request (`replayed`: Koa,
  * the adapter and Node without the core's work), ours with metrics on (`metrics`), ours with traces
  * on (`traced`), and (with `--compare DIR`) our server from another checkout (`before`).
  */
-export type ServerName = 'node' | 'koa' | 'koa-d' | 'ours' | 'replayed' | 'metrics' | 'traced' | 'before';
+export type ServerName =
+  | 'node'
+  | 'koa'
+  | 'koa-d'
+  | 'koa-sql'
+  | 'ours'
+  | 'replayed'
+  | 'metrics'
+  | 'traced'
+  | 'before';
 
 /** The servers that run from a checkout of this repository, on a copy of a seeded data set. */
 export const checkoutServers: readonly ServerName[] = ['ours', 'replayed', 'metrics', 'traced', 'before'];
@@ -73,7 +82,7 @@ export function scenarios(
   const checkouts: ServerName[] = compare ? ['ours', 'before'] : ['ours'];
   const variants = telemetry ? telemetryServers : [];
   const all: ServerName[] = ['node', 'koa', ...checkouts, 'replayed', ...variants];
-  const creates: ServerName[] = ['node', 'koa', 'koa-d', ...checkouts, 'replayed', ...variants];
+  const creates: ServerName[] = ['node', 'koa', 'koa-d', 'koa-sql', ...checkouts, 'replayed', ...variants];
   const small = sizes.small.toLocaleString('en-US');
   const largeCount = sizes.large.toLocaleString('en-US');
   return [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawResults, RunRecord } from './passes.ts';
-import { coreCost, evaluateTargets } from './report.ts';
+import { coreCost, evaluateTargets, storeFloor } from './report.ts';
 import { type ServerName, scenarios } from './scenarios.ts';
 import { summarise } from './summary.ts';
 
@@ -91,5 +91,23 @@ describe('coreCost', () => {
       run(1, 'create', 'replayed', 6_000),
     ];
     expect(coreCost(summarise(raw(creates), plan))[1]).toContain('without it ×koa-d 1.20 (ours 0.60)');
+  });
+});
+
+describe('storeFloor', () => {
+  it("states our create as a share of koa-sql's, with koa-sql's share of koa-d's", () => {
+    const runs = [
+      run(1, 'create', 'node', 10_000),
+      run(1, 'create', 'koa-d', 8_000),
+      run(1, 'create', 'koa-sql', 6_000),
+      run(1, 'create', 'ours', 4_500),
+    ];
+    runs[2] = { ...(runs[2] as RunRecord), cpuUsPerRequest: 160 };
+    runs[3] = { ...(runs[3] as RunRecord), cpuUsPerRequest: 210 };
+    const lines = storeFloor(summarise(raw(runs), plan));
+    expect(lines[1]).toBe(
+      "  create   ours 0.75 of koa-sql's req/s (50 µs more CPU a request); koa-sql 0.75 of koa-d's",
+    );
+    expect(storeFloor(summarise(raw(runs.filter((r) => r.server !== 'koa-sql')), plan))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { type ReferenceAnswers, referenceEnv } from '../reference-answers.ts';
 
 /** A course as the spec's `Course` schema shapes it. */
-interface BaselineCourse {
+export interface BaselineCourse {
   id: string;
   name: string;
   description: string;

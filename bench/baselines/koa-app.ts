@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { announce } from '../servers/announce.ts';
-import { type BaselineAnswers, readBody, writeAnswer } from './fixtures.ts';
+import { type BaselineAnswers, type BaselineCourse, readBody, writeAnswer } from './fixtures.ts';
 
 /** What a create must wait for before it is answered (nothing for the plain baseline). */
-type Persist = (course: object) => Promise<void>;
+type Persist = (course: BaselineCourse) => Promise<void>;
 
 /**
  * {@link writeAnswer} with Koa's own response handling off (`ctx.respond = false`): the cheapest

@@ -11,7 +11,12 @@ import { scenarios } from '../scenarios.ts';
 // benchmarked request the same status, the same header names with values of the same length (a
 // request id, a quota count and a course id differ per answer, not in size), and the same body size.
 
-const BASELINES = { node: 'node-http.ts', koa: 'koa.ts', 'koa-d': 'koa-durable.ts' } as const;
+const BASELINES = {
+  node: 'node-http.ts',
+  koa: 'koa.ts',
+  'koa-d': 'koa-durable.ts',
+  'koa-sql': 'koa-sqljs.ts',
+} as const;
 const REPLAYED = 'bench/servers/replayed-core.ts';
 
 let root: string;

@@ -1,0 +1,50 @@
+// Child process: the durable bare Koa of koa-durable.ts that also inserts each created course as a
+// row of our schema in sql.js, with our store's statement, in transactions committed 50 ms after
+// they open (or at 256 rows), as `SqlDatabase` commits. No authentication, quota, validation, read
+// model or ETag: what any server that keeps its courses in sql.js pays for a durable create at the
+// least. The store's floor, printed beside our create.
+import initSqlJs from 'sql.js';
+import { applyMigrations } from '../../server/store/sqljs/migrations.ts';
+import { SQL } from '../../server/store/sqljs/statements.ts';
+import { serveDurableKoa } from './durable-koa.ts';
+
+const COMMIT_DELAY_MS = 50;
+const MAX_ROWS_PER_TRANSACTION = 256;
+
+const sqlJs = await initSqlJs();
+const db = new sqlJs.Database();
+// As `SqlDatabase` opens ours: the rollback journal in memory, the lock held for good.
+db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY');
+applyMigrations(db);
+const insert = db.prepare(SQL.insertCourse);
+let rows = 0;
+let seq = 0;
+
+function commit(): void {
+  if (rows === 0) return;
+  rows = 0;
+  db.exec('COMMIT');
+}
+
+await serveDurableKoa((course) => {
+  if (rows === 0) {
+    db.exec('BEGIN');
+    setTimeout(commit, COMMIT_DELAY_MS);
+  }
+  const { id, name, description, status, createdAt, updatedAt, publishedAt, archivedAt } = course;
+  seq += 1;
+  insert.run([
+    id,
+    'owner',
+    name,
+    description,
+    status,
+    createdAt,
+    updatedAt,
+    publishedAt,
+    archivedAt,
+    seq,
+    'prod',
+  ]);
+  if (++rows >= MAX_ROWS_PER_TRANSACTION) commit();
+});
