@@ -16,20 +16,30 @@ const db = new sqlJs.Database();
 // As `SqlDatabase` opens ours: the rollback journal in memory, the lock held for good.
 db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY');
 applyMigrations(db);
+// Prepared once, as `SqlDatabase` prepares BEGIN and COMMIT too: `exec` would parse them every time.
 const insert = db.prepare(SQL.insertCourse);
+const begin = db.prepare('BEGIN');
+const end = db.prepare('COMMIT');
 let rows = 0;
 let seq = 0;
+let commitScheduled = false;
 
 function commit(): void {
   if (rows === 0) return;
   rows = 0;
-  db.exec('COMMIT');
+  end.run();
 }
 
 await serveDurableKoa((course) => {
   if (rows === 0) {
-    db.exec('BEGIN');
-    setTimeout(commit, COMMIT_DELAY_MS);
+    begin.run();
+    if (!commitScheduled) {
+      commitScheduled = true;
+      setTimeout(() => {
+        commitScheduled = false;
+        commit();
+      }, COMMIT_DELAY_MS);
+    }
   }
   const { id, name, description, status, createdAt, updatedAt, publishedAt, archivedAt } = course;
   seq += 1;
