@@ -3,9 +3,10 @@ import { courseBody } from './seed.ts';
 
 /**
  * The servers compared: bare node:http, bare Koa, bare Koa that answers a create once it is durable
- * (`koa-d`), the same that also inserts the course into sql.js as our store does (`koa-sql`), ours, ours replaying the core's first answer to each kind of request (`replayed`: Koa,
- * the adapter and Node without the core's work), ours with metrics on (`metrics`), ours with traces
- * on (`traced`), and (with `--compare DIR`) our server from another checkout (`before`).
+ * (`koa-d`), the same that also inserts the course into sql.js as our store does (`koa-sql`), ours,
+ * ours replaying the core's first answer to each kind of request (`replayed`: Koa, the adapter and
+ * Node without the core's work), ours with metrics on (`metrics`), ours with traces on (`traced`),
+ * and (with `--compare DIR`) our server from another checkout (`before`).
  */
 export type ServerName =
   | 'node'
