@@ -4,7 +4,13 @@ import { type ChildServer, repoRoot } from './child-server.ts';
 import { type Datasets, startOurs } from './datasets.ts';
 import type { LoadGenerator, LoadRequest, LoadResult } from './load/types.ts';
 import type { BenchOptions } from './options.ts';
-import { checkoutServers, type DatasetName, type Scenario, type ServerName } from './scenarios.ts';
+import {
+  type BaselineName,
+  checkoutServers,
+  type DatasetName,
+  type Scenario,
+  type ServerName,
+} from './scenarios.ts';
 
 /** One measured load run. */
 export interface RunRecord {
@@ -119,7 +125,7 @@ export async function runPasses(
   options: BenchOptions,
   generator: LoadGenerator,
   plan: Scenario[],
-  baselines: Record<'node' | 'koa' | 'koa-d' | 'koa-sql', ChildServer>,
+  baselines: Record<BaselineName, ChildServer>,
   datasets: Datasets | undefined,
   etag: string,
   root: string,

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, spawnServer } from './child-server.ts';
+import { type ChildServer, repoRoot, spawnServer } from './child-server.ts';
 import { compareProblem, type Datasets, prepareDatasets } from './datasets.ts';
 import { pickLoadGenerator } from './load/index.ts';
 import { parseOptions, usage } from './options.ts';
@@ -13,7 +13,7 @@ import { runPasses } from './passes.ts';
 import { captureReferenceAnswers, referenceEnv } from './reference-answers.ts';
 import { evaluateTargets, formatReport } from './report.ts';
 import { formatScaleOut, runScaleOut } from './scale-out/run-scale-out.ts';
-import { scenarios } from './scenarios.ts';
+import { type BaselineName, baselineScripts, scenarios } from './scenarios.ts';
 import { summarise } from './summary.ts';
 
 const log = (line: string): void => {
@@ -49,13 +49,15 @@ if (!options.baselinesOnly) datasets = await prepareDatasets(root, sizes, option
 // The baselines serve our server's exact answers (bodies and headers), so ratios compare equal bytes.
 const reference = datasets && (await captureReferenceAnswers(datasets.small, root));
 const env = reference ? { [referenceEnv]: reference.file } : {};
-const [node, koa, koaDurable, koaSql] = await Promise.all([
-  spawnServer('bench/baselines/node-http.ts', { env }),
-  spawnServer('bench/baselines/koa.ts', { env }),
-  spawnServer('bench/baselines/koa-durable.ts', { env }),
-  spawnServer('bench/baselines/koa-sqljs.ts', { env }),
-]);
-const baselines = { node, koa, 'koa-d': koaDurable, 'koa-sql': koaSql };
+const names = Object.keys(baselineScripts) as BaselineName[];
+const started = await Promise.all(
+  names.map((name) => spawnServer(`bench/baselines/${baselineScripts[name]}`, { env })),
+);
+const baselines = Object.fromEntries(names.map((name, i) => [name, started[i]])) as Record<
+  BaselineName,
+  ChildServer
+>;
+const { node } = baselines;
 // Where the traced server sends its spans: a collector that accepts and drops them.
 const otlpSink = await startOtlpSink();
 try {
@@ -113,6 +115,6 @@ try {
   }
   log(`done in ${meta.totalSeconds.toFixed(0)} s`);
 } finally {
-  await Promise.all([node.stop(), koa.stop(), koaDurable.stop(), koaSql.stop(), otlpSink.close()]);
+  await Promise.all([...started.map((server) => server.stop()), otlpSink.close()]);
   await rm(root, { recursive: true, force: true });
 }

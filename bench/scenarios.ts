@@ -19,6 +19,17 @@ export type ServerName =
   | 'traced'
   | 'before';
 
+/** The baseline servers, each with the script it runs in `bench/baselines/`. */
+export const baselineScripts = {
+  node: 'node-http.ts',
+  koa: 'koa.ts',
+  'koa-d': 'koa-durable.ts',
+  'koa-sql': 'koa-sqljs.ts',
+} as const;
+
+/** The name of a baseline server. */
+export type BaselineName = keyof typeof baselineScripts;
+
 /** The servers that run from a checkout of this repository, on a copy of a seeded data set. */
 export const checkoutServers: readonly ServerName[] = ['ours', 'replayed', 'metrics', 'traced', 'before'];
 

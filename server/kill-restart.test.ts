@@ -34,9 +34,8 @@ function writeUntilKilled(
 ): Promise<unknown> {
   const lane = async (lane: number) => {
     for (let i = 0; !killed(); i++) {
-      let response: Response;
       try {
-        response = await post(
+        const response = await post(
           url,
           '/api/v1/courses',
           { name: `k${cycle}-${lane}-${i}`, description: '' },

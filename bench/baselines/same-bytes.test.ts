@@ -5,18 +5,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type ChildServer, spawnServer } from '../child-server.ts';
 import { type Datasets, prepareDatasets, startOurs } from '../datasets.ts';
 import { captureReferenceAnswers, referenceEnv } from '../reference-answers.ts';
-import { scenarios } from '../scenarios.ts';
+import { baselineScripts, scenarios } from '../scenarios.ts';
 
 // The baselines are the ceiling only if they put our server's bytes on the wire: for every
 // benchmarked request the same status, the same header names with values of the same length (a
 // request id, a quota count and a course id differ per answer, not in size), and the same body size.
 
-const BASELINES = {
-  node: 'node-http.ts',
-  koa: 'koa.ts',
-  'koa-d': 'koa-durable.ts',
-  'koa-sql': 'koa-sqljs.ts',
-} as const;
 const REPLAYED = 'bench/servers/replayed-core.ts';
 
 let root: string;
@@ -40,7 +34,7 @@ beforeAll(async () => {
     startOurs(replayedCopy, [], undefined, {}, REPLAYED).then(({ server }) =>
       servers.set('replayed', server),
     ),
-    ...Object.entries(BASELINES).map(([name, file]) =>
+    ...Object.entries(baselineScripts).map(([name, file]) =>
       spawnServer(`bench/baselines/${file}`, { env }).then((server) => servers.set(name, server)),
     ),
   ]);
@@ -76,7 +70,7 @@ test.each(scenarios({ small: 25, large: 100 }).filter((scenario) => scenario.dat
     const request = scenario.request({ ...datasets.small, etag });
     const ours = await shape(servers.get('ours') as ChildServer, request);
     expect(ours.status).toBe(scenario.status);
-    for (const name of scenario.servers.filter((server) => server in BASELINES)) {
+    for (const name of scenario.servers.filter((server) => server in baselineScripts)) {
       expect({ name, ...(await shape(servers.get(name) as ChildServer, request)) }).toEqual({
         name,
         ...ours,
