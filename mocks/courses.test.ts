@@ -1,6 +1,7 @@
+import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, createCourseClient, NotFoundError, NotModified } from '../sdk/index.ts';
-import { mockApiKey } from './index.ts';
+import { createCourseServiceMock, mockApiKey } from './index.ts';
 import { useCourseServiceMock } from './test-support/mock-server.ts';
 
 const key = mockApiKey('courses-test');
@@ -72,6 +73,20 @@ describe('courses against the mock', () => {
     await client.courses.create({ name: 'Temporary', description: '' });
     mock.reset();
     expect((await client.courses.listPage()).data.map((c) => c.name)).toEqual(['Seeded']);
+  });
+
+  it('resets at once after creation, while its first seed is still going in', async () => {
+    const fresh = createCourseServiceMock({
+      baseUrl: 'http://fresh.test',
+      apiKeys: [{ key }],
+      seed: { courses: [{ name: 'Seeded' }] },
+    });
+    fresh.reset();
+    const request = new Request('http://fresh.test/api/v1/courses', { headers: { 'X-API-Key': key } });
+    const response = (await getResponse(fresh.handlers, request)) as Response;
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { data: { name: string }[] };
+    expect(page.data.map((c) => c.name)).toEqual(['Seeded']);
   });
 });
 
