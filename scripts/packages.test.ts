@@ -1,9 +1,18 @@
 // Over 300 lines on purpose: every check shares one `npm pack` of the four packages (their builds
 // take about 40 s), so the checks of all four live beside that one pack.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../server/test-support/server-process.ts';
@@ -78,8 +87,21 @@ function typecheck(dir: string): string {
   }
 }
 
+/**
+ * A copy of the repository's sources, on the repository's node_modules, to pack from: each prepack
+ * deletes and rebuilds its package's `dist`, where other test files of the same run serve the
+ * dashboard and the API reference from and build them into.
+ */
+function sourceCopy(): string {
+  const copy = join(work, 'source');
+  const skipped = /(^|\/)(node_modules|dist|data|coverage|\.git|\.tmp)$/;
+  cpSync(ROOT, copy, { recursive: true, filter: (path) => !skipped.test(relative(ROOT, path)) });
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  return copy;
+}
+
 beforeAll(() => {
-  const { out: output } = npm(ROOT, [
+  const { out: output } = npm(sourceCopy(), [
     'pack',
     '-w',
     'sdk',
