@@ -31,7 +31,7 @@ export const usage = `Usage: npm run bench -- [options]
   --duration S       seconds per measured run (default 5; 2 with --quick)
   --connections N    concurrent connections (default 50)
   --tool NAME        wrk | autocannon (default: wrk when on PATH)
-  --baselines-only   run only bare node:http and bare Koa (plain and durable)
+  --baselines-only   run only the baselines: bare node:http and bare Koa (plain, durable, and on sql.js)
   --large N          courses in the large data set (default 100000)
   --data-cache DIR   keep the seeded data sets in DIR and reuse them while server/store is unchanged
   --only IDS         only these scenarios, comma-separated (list,get,get-304,create,list-large,create-large)

@@ -1,4 +1,4 @@
-// `npm run bench`: bare node:http, bare Koa (plain and durable) and our server under the same load
+// `npm run bench`: bare node:http, bare Koa (plain, durable, on sql.js) and our server under the same load
 // (with `--compare DIR`, also our server from another checkout); see bench/README.md.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -49,14 +49,14 @@ if (!options.baselinesOnly) datasets = await prepareDatasets(root, sizes, option
 // The baselines serve our server's exact answers (bodies and headers), so ratios compare equal bytes.
 const reference = datasets && (await captureReferenceAnswers(datasets.small, root));
 const env = reference ? { [referenceEnv]: reference.file } : {};
-const names = Object.keys(baselineScripts) as BaselineName[];
-const started = await Promise.all(
-  names.map((name) => spawnServer(`bench/baselines/${baselineScripts[name]}`, { env })),
-);
-const baselines = Object.fromEntries(names.map((name, i) => [name, started[i]])) as Record<
-  BaselineName,
-  ChildServer
->;
+const baselines = Object.fromEntries(
+  await Promise.all(
+    Object.entries(baselineScripts).map(async ([name, file]) => [
+      name,
+      await spawnServer(`bench/baselines/${file}`, { env }),
+    ]),
+  ),
+) as Record<BaselineName, ChildServer>;
 const { node } = baselines;
 // Where the traced server sends its spans: a collector that accepts and drops them.
 const otlpSink = await startOtlpSink();
@@ -115,6 +115,6 @@ try {
   }
   log(`done in ${meta.totalSeconds.toFixed(0)} s`);
 } finally {
-  await Promise.all([...started.map((server) => server.stop()), otlpSink.close()]);
+  await Promise.all([...Object.values(baselines).map((server) => server.stop()), otlpSink.close()]);
   await rm(root, { recursive: true, force: true });
 }

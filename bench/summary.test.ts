@@ -12,6 +12,9 @@ function run(pass: number, scenario: string, server: ServerName, rps: number, p9
   return { pass, scenario, server, result, cpuUsPerRequest: 100, cpuWaitPct: 1 };
 }
 
+/** `record` with another CPU cost a request, in µs. */
+const withCpu = (record: RunRecord, cpuUsPerRequest: number): RunRecord => ({ ...record, cpuUsPerRequest });
+
 const raw = (runs: RunRecord[]): RawResults => ({
   runs,
   extras: [{ pass: 1, startupMs: {}, beforeStartupMs: { small: 900 }, firstAnswer: {} }],
@@ -74,11 +77,9 @@ describe('coreCost', () => {
   it("states the core's CPU as ours less the replaying server's, with the replaying server's ratio to Koa", () => {
     const runs = [
       run(1, 'get', 'koa', 8_000),
-      run(1, 'get', 'ours', 6_000),
-      run(1, 'get', 'replayed', 7_200),
+      withCpu(run(1, 'get', 'ours', 6_000), 130),
+      withCpu(run(1, 'get', 'replayed', 7_200), 80),
     ];
-    runs[1] = { ...(runs[1] as RunRecord), cpuUsPerRequest: 130 };
-    runs[2] = { ...(runs[2] as RunRecord), cpuUsPerRequest: 80 };
     const lines = coreCost(summarise(raw([run(1, 'get', 'node', 10_000), ...runs]), plan));
     expect(lines[1]).toBe(
       '  get      the core 50 of 130 µs of CPU a request; without it ×koa 0.90 (ours 0.75)',
@@ -99,11 +100,9 @@ describe('storeFloor', () => {
     const runs = [
       run(1, 'create', 'node', 10_000),
       run(1, 'create', 'koa-d', 8_000),
-      run(1, 'create', 'koa-sql', 6_000),
-      run(1, 'create', 'ours', 4_500),
+      withCpu(run(1, 'create', 'koa-sql', 6_000), 160),
+      withCpu(run(1, 'create', 'ours', 4_500), 210),
     ];
-    runs[2] = { ...(runs[2] as RunRecord), cpuUsPerRequest: 160 };
-    runs[3] = { ...(runs[3] as RunRecord), cpuUsPerRequest: 210 };
     const lines = storeFloor(summarise(raw(runs), plan));
     expect(lines[1]).toBe(
       "  create   ours 0.75 of koa-sql's req/s (50 µs more CPU a request); koa-sql 0.75 of koa-d's",
