@@ -146,6 +146,31 @@ it('ships no test, test helper, fixture, oracle or hostile identity provider in 
   }
 });
 
+it("links, in every package's Markdown, only to files inside its own tarball or to absolute URLs", () => {
+  for (const [name, tarball] of Object.entries(tarballs)) {
+    const unpacked = mkdtempSync(join(work, 'unpacked-'));
+    execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
+    // remark-validate-links (the repository's link check) on the package alone: a link that leaves
+    // the package, or names a missing file or heading, is reported and fails the run.
+    const check = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/remark-cli/cli.js'),
+        '.',
+        '--no-config',
+        '--use',
+        `${join(ROOT, 'node_modules/remark-validate-links/index.js')}=repository:false,root:'.'`,
+        '--frail',
+        '--quiet',
+        '--no-stdout',
+        '--no-color',
+      ],
+      { cwd: join(unpacked, 'package'), encoding: 'utf8' },
+    );
+    expect([name, check.status, check.stderr]).toEqual([name, 0, '']);
+  }
+});
+
 describe('@course-service/sdk, installed from its tarball', () => {
   it('adds exactly one package, and a strict TypeScript project compiles against it', () => {
     const dir = project('sdk-consumer', {
