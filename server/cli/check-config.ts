@@ -9,7 +9,8 @@ export const checkConfigCommand: Command = {
 
 Reads the configuration from the environment as the server would, and prints it (secrets shown
 only as set or unset), or every problem found. Exits 0 when the server would start with it, 78
-(EX_CONFIG) otherwise. See .env.example for every variable.`,
+(EX_CONFIG) otherwise. Every variable is in the "Configuration" section of this package's
+README.md.`,
   run(_args, { env, out }) {
     const config = loadConfig(env);
     const shown = Object.fromEntries(

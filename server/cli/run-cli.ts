@@ -20,7 +20,8 @@ Options:
   -h, --help      this text; after a command, that command's help
   -v, --version   the version (the API's)
 
-Configuration comes from environment variables: every one is listed in .env.example.`;
+Configuration comes from environment variables: every one, with its default, is in the
+"Configuration" section of this package's README.md (course-service check-config checks them).`;
 
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,

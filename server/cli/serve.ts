@@ -7,8 +7,8 @@ const HELP = `Usage: course-service [serve]
 
 Runs the Course Management Service: the API (/api/v1), its OpenAPI description (/api/openapi),
 the API reference (/docs), the key dashboard (/dashboard), the MCP endpoint (/mcp) and /healthz.
-Configured by environment variables (every one is in .env.example; course-service check-config
-checks them). SIGTERM or SIGINT stop it gracefully: no new connections, in-flight requests
+Configured by environment variables (every one is in the "Configuration" section of this
+package's README.md; course-service check-config checks them). SIGTERM or SIGINT stop it gracefully: no new connections, in-flight requests
 finish (up to SHUTDOWN_TIMEOUT_MS), storage is flushed.`;
 
 /** Where a listening server answers, for the start-up lines. */
