@@ -10,6 +10,8 @@ export interface BenchOptions {
   connections: number;
   tool: 'auto' | 'wrk' | 'autocannon';
   json: string | undefined;
+  /** Whether the run writes its page and JSON to bench/results/ and rewrites the index there. */
+  results: boolean;
   /** Skip our server (the baselines alone, e.g. while it is not built yet). */
   baselinesOnly: boolean;
   sizes: { small: number; large: number };
@@ -27,6 +29,7 @@ export interface BenchOptions {
 export const usage = `Usage: npm run bench -- [options]
   --quick            1 pass of 2 s runs (whole benchmark under two minutes)
   --json FILE        also write the figures as JSON to FILE
+  --no-results       do not write the run to bench/results/ (written there by default, with its index)
   --passes N         passes (default 3; 1 with --quick)
   --duration S       seconds per measured run (default 5; 2 with --quick)
   --connections N    concurrent connections (default 50)
@@ -54,6 +57,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     options: {
       quick: { type: 'boolean', default: false },
       json: { type: 'string' },
+      'no-results': { type: 'boolean', default: false },
       passes: { type: 'string' },
       duration: { type: 'string' },
       connections: { type: 'string' },
@@ -80,6 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     connections: Math.round(positive(values.connections, 'connections', 50)),
     tool,
     json: values.json,
+    results: values['no-results'] !== true,
     baselinesOnly: values['baselines-only'] === true,
     sizes: { small: 1_000, large: Math.round(positive(values.large, 'large', 100_000)) },
     dataCache: values['data-cache'],

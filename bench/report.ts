@@ -77,7 +77,7 @@ export function evaluateTargets(summary: Summary): TargetResult[] {
  * Column headings; each `×node` is the ratio to bare node:http of the figure before it, each `×koa`
  * to bare Koa's (for a create's req/s, to the durable bare Koa's).
  */
-const HEADINGS = [
+export const HEADINGS = [
   'scenario',
   'server',
   'bytes',
@@ -94,13 +94,39 @@ const HEADINGS = [
   'wait %',
 ];
 
-const num = (value: number | undefined, digits: number): string =>
-  value === undefined || Number.isNaN(value)
+/** A figure with `digits` decimals, or `–` when it was not measured (JSON turns NaN into null). */
+export const num = (value: number | null | undefined, digits: number): string =>
+  value === undefined || value === null || Number.isNaN(value)
     ? '–'
     : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const row = (cells: string[], widths: number[]): string =>
   cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+
+/** One row of the table: a server in a scenario, its cells under {@link HEADINGS}, and any warning. */
+export interface ReportRow {
+  cells: string[];
+  /** Set when some answers were not the intended ones, so the row's figures are not the scenario's. */
+  warning: string | undefined;
+}
+
+/** The table's rows, scenario by scenario; the scenario's label stands on its first row only. */
+export function reportRows(summary: Summary): ReportRow[] {
+  const rows: ReportRow[] = [];
+  for (const scenario of summary.scenarios) {
+    let first = true;
+    for (const [name, f] of Object.entries(scenario.servers)) {
+      const warning = f.non2xx + f.errors > 0 ? `${f.non2xx} non-2xx, ${f.errors} errors` : undefined;
+      const cells = [first ? scenario.label : '', name, num(f.bytes, 0), num(f.rps, 0), num(f.vsNode.rps, 2)];
+      cells.push(num(f.rpsVsKoa, 2), num(f.p50Ms, 2), num(f.vsNode.p50, 2), num(f.p99Ms, 2));
+      cells.push(num(f.vsNode.p99, 2), num(f.p99VsKoa, 2), num(f.cpuUs, 0), num(f.cpuVsNode, 2));
+      cells.push(num(f.cpuWaitPct, 0));
+      rows.push({ cells, warning });
+      first = false;
+    }
+  }
+  return rows;
+}
 
 /** What metrics and traces cost, per scenario: req/s and CPU per request beside ours without them. */
 function telemetryCost(summary: Summary): string[] {
@@ -171,24 +197,12 @@ export function storeFloor(summary: Summary): string[] {
     : [];
 }
 
-/** The figures as a plain-text table, with the targets and whether each was met. */
-export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
-  const widths = [44, 8, 6, 9, 6, 6, 7, 6, 7, 6, 6, 7, 6, 6];
-  const lines = [header, '', row(HEADINGS, widths)];
-  lines.push('-'.repeat(widths.reduce((a, b) => a + b + 2, -2)));
-  for (const scenario of summary.scenarios) {
-    let first = true;
-    for (const [name, f] of Object.entries(scenario.servers)) {
-      const warn = f.non2xx + f.errors > 0 ? `  ! ${f.non2xx} non-2xx, ${f.errors} errors` : '';
-      const cells = [first ? scenario.label : '', name, num(f.bytes, 0), num(f.rps, 0), num(f.vsNode.rps, 2)];
-      cells.push(num(f.rpsVsKoa, 2), num(f.p50Ms, 2), num(f.vsNode.p50, 2), num(f.p99Ms, 2));
-      cells.push(num(f.vsNode.p99, 2), num(f.p99VsKoa, 2), num(f.cpuUs, 0), num(f.cpuVsNode, 2));
-      cells.push(num(f.cpuWaitPct, 0));
-      lines.push(row(cells, widths) + warn);
-      first = false;
-    }
-  }
-  lines.push('', ...coreCost(summary), ...storeFloor(summary), ...telemetryCost(summary));
+/**
+ * What the table leaves out, in lines: the core's cost, the store's floor, telemetry's cost, growth,
+ * start-up, the first answer and memory.
+ */
+export function reportNotes(summary: Summary): string[] {
+  const lines = [...coreCost(summary), ...storeFloor(summary), ...telemetryCost(summary)];
   const { growth, startupMs, memory } = summary;
   if (growth.list !== undefined || growth.create !== undefined) {
     lines.push(
@@ -215,16 +229,33 @@ export function formatReport(summary: Summary, targets: TargetResult[], header: 
     lines.push(
       `our resident memory on the large set: ${num(memory.rssMb, 0)} MB after warm-up, peak ${num(memory.peakMb, 0)} MB`,
     );
+  return lines;
+}
+
+/** A target's cells: its value, `pass`/`MISS`/`not measured`, and what is printed beside it. */
+export function targetCells(t: TargetResult): { value: string; verdict: string; beside: string } {
+  const verdict = t.met === undefined || t.met === null ? 'not measured' : t.met ? 'pass' : 'MISS';
+  const digits = t.target.endsWith('MB') || t.target.endsWith('ms') ? 0 : 2;
+  const beside = [
+    ...(t.vsNode === undefined ? [] : [`×node ${num(t.vsNode, 2)}`]),
+    ...(t.before === undefined ? [] : [`before ${num(t.before, digits)}`]),
+  ].join(', ');
+  return { value: num(t.value, digits), verdict, beside };
+}
+
+/** The figures as a plain-text table, with the targets and whether each was met. */
+export function formatReport(summary: Summary, targets: TargetResult[], header: string): string {
+  const widths = [44, 8, 6, 9, 6, 6, 7, 6, 7, 6, 6, 7, 6, 6];
+  const lines = [header, '', row(HEADINGS, widths)];
+  lines.push('-'.repeat(widths.reduce((a, b) => a + b + 2, -2)));
+  for (const { cells, warning } of reportRows(summary)) {
+    lines.push(row(cells, widths) + (warning ? `  ! ${warning}` : ''));
+  }
+  lines.push('', ...reportNotes(summary));
   lines.push('', 'targets (medians; a report, not a test):');
   for (const t of targets) {
-    const verdict = t.met === undefined ? 'not measured' : t.met ? 'pass' : 'MISS';
-    const digits = t.target.endsWith('MB') || t.target.endsWith('ms') ? 0 : 2;
-    const beside = [
-      ...(t.vsNode === undefined ? [] : [`×node ${num(t.vsNode, 2)}`]),
-      ...(t.before === undefined ? [] : [`before ${num(t.before, digits)}`]),
-    ].join(', ');
-    const value = num(t.value, digits).padStart(8);
-    const line = `  ${t.name.padEnd(48)} ${t.target.padEnd(10)} ${value}  ${verdict}`;
+    const { value, verdict, beside } = targetCells(t);
+    const line = `  ${t.name.padEnd(48)} ${t.target.padEnd(10)} ${value.padStart(8)}  ${verdict}`;
     lines.push(beside ? `${line.padEnd(82)}  ${beside}` : line);
   }
   return lines.join('\n');

@@ -2,7 +2,7 @@
 // (with `--compare DIR`, also our server from another checkout); see bench/README.md.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ChildServer, repoRoot, spawnServer } from './child-server.ts';
 import { compareProblem, type Datasets, prepareDatasets } from './datasets.ts';
@@ -12,15 +12,20 @@ import { startOtlpSink } from './otlp-sink.ts';
 import { runPasses } from './passes.ts';
 import { captureReferenceAnswers, referenceEnv } from './reference-answers.ts';
 import { evaluateTargets, formatReport } from './report.ts';
+import { busyWarning, type RunMeta } from './run-meta.ts';
 import { formatScaleOut, runScaleOut } from './scale-out/run-scale-out.ts';
 import { type BaselineName, baselineScripts, scenarios } from './scenarios.ts';
 import { summarise } from './summary.ts';
+import { describeCommit, describeMachine, writeResults } from './write-results.ts';
 
 const log = (line: string): void => {
   process.stderr.write(`[bench ${((performance.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
 };
 const began = performance.now();
 const loadBefore = loadavg()[0] ?? 0;
+// Read before the run, so the commit is the code that ran.
+const commit = describeCommit();
+const machine = describeMachine();
 
 const options = parseOptions(process.argv.slice(2));
 if (options.help) {
@@ -75,10 +80,12 @@ try {
   const summary = summarise(raw, plan);
   summary.startupMs.baseline = node.announcedMs;
   const targets = evaluateTargets(summary);
-  const meta = {
+  const meta: RunMeta = {
     date: new Date().toISOString(),
     node: process.version,
-    cpus: availableParallelism(),
+    cpus: machine.cpus,
+    machine,
+    commit,
     tool: generator.name,
     quick: options.quick,
     passes: options.passes,
@@ -86,17 +93,15 @@ try {
     durationSeconds: options.durationSeconds,
     warmupSeconds: options.warmupSeconds,
     sizes: options.sizes,
+    only: options.only,
     compare: options.compare,
+    telemetry: options.telemetry,
     seedMs: { small: datasets?.small.seedMs, large: datasets?.large?.seedMs },
     totalSeconds: (performance.now() - began) / 1000,
     loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },
   };
-  // Other work on the machine skews the servers unequally (the slowest suffers most). The load
-  // average after the run includes the benchmark's own two busy processes, so only `before` tells.
-  const warning =
-    meta.loadAverage.before > 0.75 * meta.cpus
-      ? `\nWARNING: the machine was busy before the run (1-min load average ${meta.loadAverage.before.toFixed(1)} on ${meta.cpus} CPUs): figures are unreliable.`
-      : '';
+  const busy = busyWarning(meta);
+  const warning = busy ? `\nWARNING: ${busy}` : '';
   const header = [
     `course-service benchmark — ${meta.tool}, ${meta.connections} connections, ` +
       `${meta.passes} pass(es) × ${meta.durationSeconds} s, node ${meta.node}, ${meta.cpus} CPUs`,
@@ -106,13 +111,12 @@ try {
   ].join('\n');
   console.log(formatReport(summary, targets, header + warning));
   if (scaleOut) console.log(`\n${formatScaleOut(scaleOut)}`);
+  const run = { meta, ...summary, targets, scaleOut, runs: raw.runs, extras: raw.extras };
   if (options.json) {
-    await writeFile(
-      options.json,
-      `${JSON.stringify({ meta, ...summary, targets, scaleOut, runs: raw.runs, extras: raw.extras }, null, 2)}\n`,
-    );
+    await writeFile(options.json, `${JSON.stringify(run, null, 2)}\n`);
     log(`wrote ${options.json}`);
   }
+  if (options.results) log(`wrote ${await writeResults(run)} and its index`);
   log(`done in ${meta.totalSeconds.toFixed(0)} s`);
 } finally {
   await Promise.all([...Object.values(baselines).map((server) => server.stop()), otlpSink.close()]);

@@ -1,0 +1,163 @@
+import { HEADINGS, reportNotes, reportRows, targetCells } from './report.ts';
+import { type BenchRun, busyWarning, type RunMeta } from './run-meta.ts';
+import { formatScaleOut } from './scale-out/run-scale-out.ts';
+
+/**
+ * The name of a run's files without extension, which sorts by time: the minute it finished in UTC
+ * and its kind, e.g. `2026-11-28T19-40Z-quick` (`full` for a run without `--quick`).
+ */
+export function resultStem(meta: Pick<RunMeta, 'date' | 'quick'>): string {
+  const minute = meta.date.slice(0, 16).replace(':', '-');
+  return `${minute}Z-${meta.quick ? 'quick' : 'full'}`;
+}
+
+/** A cell's text with the characters a Markdown table would read as its own escaped. */
+const cell = (text: string): string => text.replaceAll('|', '\\|');
+
+const tableRow = (cells: string[]): string => `| ${cells.map(cell).join(' | ')} |`;
+
+const table = (headings: string[], rows: string[][], rightFrom = 1): string[] => [
+  tableRow(headings),
+  `|${headings.map((_, i) => (i < rightFrom ? ' --- ' : ' --: ')).join('|')}|`,
+  ...rows.map(tableRow),
+];
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The run's time as a reader says it: `2026-11-28 19:40 UTC`. */
+const when = (date: string): string => `${date.slice(0, 10)} ${date.slice(11, 16)} UTC`;
+
+function commitLine(meta: RunMeta): string {
+  if (!meta.commit) return 'not recorded';
+  const { sha, dirty } = meta.commit;
+  return dirty
+    ? `\`${sha}\`, with uncommitted changes in the working tree`
+    : `\`${sha}\`, clean working tree`;
+}
+
+function machineRows(meta: RunMeta): string[][] {
+  const m = meta.machine;
+  const cores = m ? `${m.cores} logical, ${m.cpus} available to Node` : `${meta.cpus} available to Node`;
+  return [
+    ...(m ? [['CPU', m.cpuModel]] : []),
+    ['cores', cores],
+    ...(m
+      ? [
+          ['memory', `${m.memoryGb.toFixed(1)} GB`],
+          ['platform', m.platform],
+        ]
+      : []),
+    ['Node', meta.node],
+    ['load average (1 min) at start', meta.loadAverage.before.toFixed(2)],
+    ['load average (1 min) at end', meta.loadAverage.after.toFixed(2)],
+  ];
+}
+
+function optionRows(meta: RunMeta): string[][] {
+  const kind = meta.quick ? '`--quick`' : 'full';
+  return [
+    ['run', kind],
+    ['load generator', meta.tool],
+    [
+      'passes',
+      `${meta.passes} × ${meta.durationSeconds} s runs, each after a ${meta.warmupSeconds} s warm-up`,
+    ],
+    ['connections', String(meta.connections)],
+    ['data sets', `${count(meta.sizes.small)} and ${count(meta.sizes.large)} courses`],
+    ['scenarios', meta.only?.length ? meta.only.join(', ') : 'all'],
+    ['telemetry rows', meta.telemetry === false ? 'left out' : 'run'],
+    ['compared with', meta.compare ?? 'nothing'],
+    ['whole run', `${meta.totalSeconds.toFixed(0)} s`],
+  ];
+}
+
+/** A fenced block of plain-text lines, or nothing when there are none. */
+const textBlock = (lines: string[]): string[] => (lines.length ? ['```text', ...lines, '```', ''] : []);
+
+/**
+ * The Markdown page of one run, rendered from its JSON (`jsonName`, beside it): the machine, the
+ * commit, the options, the table the console prints, its notes, the targets and scale-out.
+ */
+export function renderResult(run: BenchRun, jsonName: string): string {
+  const { meta } = run;
+  const warning = busyWarning(meta);
+  const rows = reportRows(run).map(({ cells, warning: w }) => (w ? [...cells, w] : [...cells, '']));
+  const notes = reportNotes(run);
+  while (notes.at(-1) === '') notes.pop();
+  const targets = run.targets.map((t) => {
+    const { value, verdict, beside } = targetCells(t);
+    return [t.name, t.target, value, verdict, beside];
+  });
+  const lines = [
+    `# Benchmark run of ${when(meta.date)}${meta.quick ? ' (quick)' : ''}`,
+    '',
+    `Written by \`npm run bench\` from [its JSON](${jsonName}); never edited by hand. How to read it:`,
+    '[bench/README.md](../README.md#reading-the-results).',
+    '',
+    ...(warning ? [`**Warning**: ${warning}`, ''] : []),
+    '## Machine',
+    '',
+    ...table(['', ''], machineRows(meta), 2),
+    '',
+    '## Commit',
+    '',
+    commitLine(meta),
+    '',
+    '## Options',
+    '',
+    ...table(['', ''], optionRows(meta), 2),
+    '',
+    '## Scenarios',
+    '',
+    'Medians over passes; each ratio is the median over passes of the ratio to the baseline in the same',
+    'pass (`×node` to bare node:http, `×koa` to bare Koa, the durable `koa-d` for a create’s req/s).',
+    '',
+    ...table([...HEADINGS, 'flagged'], rows, 2),
+    '',
+    ...textBlock(notes),
+    '## Targets',
+    '',
+    'Medians; a report, not a test.',
+    '',
+    ...table(['target', 'goal', 'value', 'verdict', 'beside'], targets, 5),
+    '',
+    ...(run.scaleOut?.length
+      ? ['## PostgreSQL + Redis', '', ...textBlock(formatScaleOut(run.scaleOut).split('\n'))]
+      : []),
+  ];
+  while (lines.at(-1) === '') lines.pop();
+  return `${lines.join('\n')}\n`;
+}
+
+/** One run in the index: its file stem and what it was. */
+export interface IndexEntry {
+  stem: string;
+  meta: RunMeta;
+}
+
+/** The index of result pages, newest first, each with its commit, options and machine in a line. */
+export function renderIndex(entries: IndexEntry[]): string {
+  const sorted = [...entries].sort((a, b) => (a.stem < b.stem ? 1 : a.stem > b.stem ? -1 : 0));
+  const lines = [
+    '# Benchmark results',
+    '',
+    'These files are written by `npm run bench` and never edited by hand: each run adds a page',
+    '(Markdown rendered from the JSON beside it) and rewrites this index, newest first. What runs and',
+    'how to read a page: [bench/README.md](../README.md).',
+    '',
+  ];
+  if (sorted.length === 0) lines.push('No run yet.');
+  for (const { stem, meta } of sorted) {
+    const commit = meta.commit
+      ? `commit \`${meta.commit.sha}\`${meta.commit.dirty ? ' (dirty)' : ''}`
+      : 'commit –';
+    const passes = `${meta.passes} × ${meta.durationSeconds} s`;
+    const only = meta.only?.length ? `, only ${meta.only.join(', ')}` : '';
+    const busy = busyWarning(meta) ? ', machine busy' : '';
+    lines.push(
+      `- [${when(meta.date)}${meta.quick ? ', quick' : ''}](${stem}.md) ([JSON](${stem}.json)): ${commit}, ` +
+        `${passes}${only}, ${meta.tool}, Node ${meta.node}, ${meta.cpus} CPUs${busy}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
