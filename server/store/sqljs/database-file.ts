@@ -12,18 +12,17 @@ function roomFor(size: number, minRoom = MIN_ROOM): number {
 /**
  * A sql.js database whose file lives in a buffer this module owns.
  *
- * sql.js keeps a database file in emscripten's in-memory file system, whose buffer, once past
- * 1 MiB, grows by 12.5 % at a time into a fresh buffer with a full copy. On the benchmark machine
- * every newly touched page of memory costs about 11 µs, so copying a 14 MiB file blocked the event
- * loop for 30–40 ms, and those copies came to 10 µs per insert. The file system takes the bytes a
- * database is opened from as `bytes.slice(0, length)`; handing it a view whose `slice` returns a
- * larger buffer lets the file grow in place for as long as the room lasts.
+ * sql.js keeps a database file in emscripten's in-memory file system, whose buffer grows a step at
+ * a time into a fresh buffer with a full copy. Every newly touched page of memory costs time, so
+ * each such copy blocks the event loop and the copies add up across inserts (decision 0002). The
+ * file system takes the bytes a database is opened from as `bytes.slice(0, length)`; handing it a
+ * view whose `slice` returns a larger buffer lets the file grow in place for as long as the room lasts.
  *
  * Owning the buffer also makes snapshots cheap: between transactions it holds exactly the database
  * file, so {@link copy} copies it into a buffer made ready beforehand, or {@link current} hands it
- * out in place, where sql.js's `export()` backs the database up page by page into a fresh buffer
- * (115–215 ms for 30 MiB, most of it touching new memory). Either way the bytes are first checked
- * against what was just written.
+ * out in place, where sql.js's `export()` backs the database up page by page into a fresh buffer,
+ * most of its time spent touching new memory. Either way the bytes are first checked against what
+ * was just written.
  */
 export class DatabaseFile {
   readonly database: Database;
@@ -56,9 +55,8 @@ export class DatabaseFile {
 
   /**
    * Gets a buffer of `bytes` ready for {@link copy}, touching its pages a slice at a time between
-   * other work: a first touch of memory is what costs (about 11 µs per page on the benchmark
-   * machine), a copy into touched memory is quick (2 ms for 30 MiB). A call while a buffer is
-   * being made ready waits for that one, whatever its size.
+   * other work: a first touch of memory is what costs, and a copy into touched memory is quick
+   * (decision 0002). A call while a buffer is being made ready waits for that one, whatever its size.
    */
   prepareCopy(bytes: number): Promise<void> {
     if ((this.#copyBuffer?.length ?? 0) >= bytes) return Promise.resolve();

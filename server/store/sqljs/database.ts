@@ -20,8 +20,8 @@ const COMMIT_DELAY_MS = 50;
  * {@link COMMIT_DELAY_MS} later (or at {@link MAX_WRITES_PER_TRANSACTION}, before a snapshot, or
  * at close). Committing writes the changed pages into the database file, so forty creates committed together
  * write the same table and index pages once instead of forty times. Under load a turn of the event
- * loop holds only a few writes, so committing each turn's cost a create about 12 µs more CPU (bench
- * beside the per-turn commit, 267 against 279 µs). Durability is the journal's job, not the
+ * loop holds only a few writes, so committing each turn's cost a create more CPU than committing on
+ * a delay (decision 0002). Durability is the journal's job, not the
  * commit's: a write is acknowledged once its journal entry is on disk, and everything here is
  * memory; this connection reads its own open transaction.
  */
@@ -38,7 +38,7 @@ export class SqlDatabase {
     // The database is in wasm memory; durability is the journal's job, so SQLite's own rollback
     // journal only needs to support ROLLBACK, and memory does that fastest. Holding the lock for
     // good keeps SQLite from re-checking the (emulated) file and dropping its page cache at every
-    // statement: measured 15 µs per indexed lookup without it, about 1 µs with it.
+    // statement, which made an indexed lookup many times dearer (decision 0002).
     this.db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY');
   }
 

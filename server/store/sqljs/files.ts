@@ -63,7 +63,7 @@ const SYNCED_CHUNK_BYTES = 1024 * 1024;
  * Writes `bytes` a chunk at a time, syncing each. On ext4 (data=ordered) a sync commits the
  * file system's journal, and that commit must first write every data block allocated in it: a
  * snapshot written whole and synced at the end made each journal `fdatasync` meanwhile wait for
- * tens of megabytes (25–41 ms, where 1–2 ms is usual). Chunk by chunk, it waits for one chunk at most.
+ * all of it (decision 0002). Chunk by chunk, it waits for one chunk at most.
  */
 async function writeInSyncedChunks(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   for (let offset = 0; offset < bytes.length; ) {

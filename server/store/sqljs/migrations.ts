@@ -78,8 +78,8 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 3,
     name: 'no index of courses by status',
     statements: [
-      // Pages by status come from the read model; the index served no query, and cost every
-      // insert and status change about 2 µs. `courses_owner_env_seq` stays for deleting an
+      // Pages by status come from the read model; the index served no query, and every insert
+      // and status change paid to keep it. `courses_owner_env_seq` stays for deleting an
       // owner's courses in one environment.
       'DROP INDEX courses_owner_env_status_seq',
     ],
