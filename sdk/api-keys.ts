@@ -1,12 +1,12 @@
 import type { APIPromise } from './api-promise.ts';
-import type { CreateOptions } from './courses.ts';
+import type { CreateOptions, OrUndefined } from './courses.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './gen/sdk.gen.ts';
 import type { ApiKey, ApiKeyCreate, ApiKeyList, ApiKeyWithSecret, ListApiKeysData } from './gen/types.gen.ts';
 import { paginate } from './pagination.ts';
 import type { RequestOptions, Send } from './transport.ts';
 
 /** Paging of `listApiKeys` (`limit`, `cursor`), as the contract defines it. */
-export type ListApiKeysParams = NonNullable<ListApiKeysData['query']>;
+export type ListApiKeysParams = OrUndefined<NonNullable<ListApiKeysData['query']>>;
 
 /** The caller's API keys, authenticated with the client's ID token. */
 export interface ApiKeysResource {
@@ -32,7 +32,12 @@ export interface ApiKeysResource {
  */
 export function createApiKeysResource(send: Send): ApiKeysResource {
   const listPage = (query: ListApiKeysParams = {}, options?: RequestOptions) =>
-    send('idToken', (o) => listApiKeys({ ...o, query }), options);
+    // An `undefined` parameter is left out of the query string by the generated serializer.
+    send(
+      'idToken',
+      (o) => listApiKeys({ ...o, query: query as NonNullable<ListApiKeysData['query']> }),
+      options,
+    );
   return {
     list: (params = {}, options) =>
       paginate((cursor) => listPage({ ...params, ...(cursor ? { cursor } : {}) }, options)),

@@ -13,21 +13,21 @@ export interface CourseClientOptions<TThrow extends boolean = true> {
   /** The service's origin, e.g. `http://localhost:3000`. */
   baseUrl: string;
   /** The API key for course operations, or a function returning it. */
-  apiKey?: Credential;
+  apiKey?: Credential | undefined;
   /** An ID token for key management (`apiKeys.*`), or a function returning a fresh one. */
-  idToken?: Credential;
+  idToken?: Credential | undefined;
   /** Send the API key as `X-API-Key` instead of `Authorization: Bearer`. @default false */
-  apiKeyHeader?: boolean;
+  apiKeyHeader?: boolean | undefined;
   /** Retries after the first attempt, for retry-safe requests. @default 2 */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Milliseconds an attempt may wait for a response. @default 60_000 */
-  timeout?: number;
+  timeout?: number | undefined;
   /** `false` makes calls resolve to `{ data, error }` instead of rejecting. @default true */
-  throwOnError?: TThrow;
+  throwOnError?: TThrow | undefined;
   /** A `fetch` implementation, e.g. one with a proxy agent. @default globalThis.fetch */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Headers sent with every request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 type Mode<R, TThrow extends boolean> = TThrow extends false ? Settled<R> : R;

@@ -28,8 +28,11 @@ export function isNotModified(value: unknown): value is NotModified {
 
 /** Options of a read that may be conditional: the `ETag` of the copy you hold. */
 export interface ConditionalOptions {
-  /** Send as `If-None-Match`; a match resolves to {@link NotModified} instead of the body. */
-  ifNoneMatch: string;
+  /**
+   * Send as `If-None-Match`; a match resolves to {@link NotModified} instead of the body.
+   * `undefined` (no tag held yet) sends none, so the read answers the body.
+   */
+  ifNoneMatch: string | undefined;
 }
 
 type Outcome<T> = { data: T | undefined; error?: unknown; response: Response };

@@ -14,14 +14,21 @@ import type { Course, CourseCreate, CourseList, CourseUpdate, ListCoursesData } 
 import { paginate } from './pagination.ts';
 import type { RequestOptions, Send } from './transport.ts';
 
-/** Filters and paging of `listCourses` (`status`, `limit`, `cursor`), as the contract defines them. */
-export type ListCoursesParams = NonNullable<ListCoursesData['query']>;
+/**
+ * Filters and paging of `listCourses` (`status`, `limit`, `cursor`), as the contract defines them;
+ * each may also be `undefined` (not sent), so `cursor: page.nextCursor ?? undefined` compiles under
+ * `exactOptionalPropertyTypes`.
+ */
+export type ListCoursesParams = OrUndefined<NonNullable<ListCoursesData['query']>>;
+
+/** Every property optional and explicitly `undefined`-able, as a strict caller may pass it. */
+export type OrUndefined<T> = { [K in keyof T]?: T[K] | undefined };
 
 type MaybeConditional = RequestOptions & Partial<ConditionalOptions>;
 
 /** Options of a creating call: an `Idempotency-Key` of your own instead of the generated one. */
 export interface CreateOptions extends RequestOptions {
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
 }
 
 /** Courses and their lifecycle, authenticated with the client's API key. */
@@ -75,7 +82,10 @@ export function createCoursesResource(send: Send): CoursesResource {
     const { ifNoneMatch, ...rest } = options;
     return send(
       'apiKey',
-      conditional(ifNoneMatch, (o) => listCourses({ ...o, query })),
+      // An `undefined` parameter is left out of the query string by the generated serializer.
+      conditional(ifNoneMatch, (o) =>
+        listCourses({ ...o, query: query as NonNullable<ListCoursesData['query']> }),
+      ),
       rest,
     );
   }) as CoursesResource['listPage'];

@@ -10,18 +10,20 @@ export type Credential = string | (() => string | Promise<string>);
 /** Options for a single call; they override the client's defaults. */
 export interface RequestOptions {
   /** Aborts the call, including any wait between retries. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Milliseconds each attempt may wait for a response. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Retries after the first attempt. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Extra request headers. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** How the transport reaches the service and authenticates. */
-export interface TransportOptions extends Partial<RetryPolicy> {
+export interface TransportOptions {
   baseUrl: string;
+  maxRetries?: number | undefined;
+  timeout?: number | undefined;
   apiKey?: Credential | undefined;
   idToken?: Credential | undefined;
   apiKeyHeader?: boolean | undefined;
@@ -123,6 +125,9 @@ export function createTransport(options: TransportOptions): Transport {
   return { raw, send, lastRateLimit: () => lastRateLimit };
 }
 
-function definedOnly<T extends object>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** The properties of `values` that are not `undefined`, so they cannot override a default with it. */
+function definedOnly<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
