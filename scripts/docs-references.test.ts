@@ -73,7 +73,9 @@ function exists(path: string, repo: { files: string[]; paths: Set<string> }): bo
     .replace(/<[^>]+>|\*/g, '[^/]+')
     .replace(/\{([^}]*)\}/g, (_, list: string) => `(?:${list.split(',').join('|')})`);
   const regex = new RegExp(`^${pattern}(?:/|$)`);
-  return repo.files.some((file) => regex.test(file));
+  // A bare pattern (`*.test.ts`) matches file names wherever they are.
+  const named = plain.includes('/') ? repo.files : repo.files.map((file) => file.split('/').pop() as string);
+  return named.some((file) => regex.test(file));
 }
 
 describe('docs name what exists', () => {
@@ -104,6 +106,8 @@ describe('docs name what exists', () => {
     expect(found('core/operations/<operation-id>.ts')).toBe(true);
     expect(found('server/security/api*.test.ts')).toBe(true);
     expect(found('vitest.config.ts')).toBe(true);
+    expect(found('*.test.ts')).toBe(true);
+    expect(found('*.no-such-kind.ts')).toBe(false);
     expect(found('core/pipeline/no-such-step.ts')).toBe(false);
     expect(found('no-such-file.ts')).toBe(false);
     expect(found('application/json')).toBe('not a path');
