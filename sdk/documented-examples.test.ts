@@ -1,15 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { codeBlocks } from '../scripts/markdown.ts';
 import { newApiKey, startCourseServer } from './test-support.ts';
 
-// The README's examples are the files in `examples/`, with the import written as a user writes it.
-// This suite proves the README shows exactly those files, then runs each against a real server.
+// The guide's examples are the files in `examples/`, with the import written as a user writes it.
+// This suite proves the README shows exactly those files and no other code that runs (every other
+// block is marked illustrative), then runs each against a real server; examples-compile.test.ts
+// compiles them as a user's project would.
 const examplesDir = new URL('./examples/', import.meta.url);
-// The section "Using the SDK" of the top-level README, up to the next section.
-const readme =
-  /\n## Using the SDK\n[\s\S]*?(?=\n## )/.exec(
-    readFileSync(new URL('../README.md', import.meta.url), 'utf8'),
-  )?.[0] ?? '';
+const blocks = codeBlocks(readFileSync(new URL('./README.md', import.meta.url), 'utf8'));
 const asPublished = (source: string) => source.replaceAll("'../index.ts'", "'@course-service/sdk'");
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
@@ -31,11 +30,17 @@ async function run(name: string): Promise<string[]> {
 }
 
 describe('README', () => {
-  it('shows every example file verbatim, and no other code', () => {
+  it('runs every block it shows: each unmarked block is TypeScript, the rest are marked illustrative', () => {
+    const unmarked = blocks.filter((block) => !block.illustrative && block.lang !== 'ts');
+    expect(unmarked.map((block) => `line ${block.line}: ${block.lang || 'no language'}`)).toEqual([]);
+  });
+
+  it('shows every example file verbatim, each once, and no other TypeScript', () => {
     const files = readdirSync(examplesDir).filter((f) => f.endsWith('.ts'));
-    const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const shown = blocks.filter((block) => block.lang === 'ts' && !block.illustrative).map((b) => b.code);
     const sources = files.map((f) => asPublished(readFileSync(new URL(f, examplesDir), 'utf8')));
-    expect(blocks.sort()).toEqual(sources.sort());
+    expect(shown.sort()).toEqual(sources.sort());
+    for (const source of sources) expect(source).not.toMatch(/from '\.\.?\//);
   });
 });
 
@@ -44,6 +49,15 @@ describe('README examples against the reference server', () => {
     const [published, exported] = await run('quick-start');
     expect(published).toMatch(/^crs_\w{16} published$/);
     expect(exported).toMatch(/^export COURSE_SERVICE_API_KEY=cms_prod_\w{32}$/);
+  });
+
+  it('api keys: a function credential, a read-only key refused a write, a listed and a revoked key', async () => {
+    expect(await run('api-keys')).toEqual([
+      '0',
+      'insufficient_scope courses:write',
+      'Reporting job true',
+      'api_key_revoked',
+    ]);
   });
 
   it('errors: thrown typed errors and { data, error } results', async () => {

@@ -8,16 +8,14 @@ const { id } = await client.courses.create({ name: 'Statistics', description: 'I
 let { data: course, etag } = await client.courses.get(id).withResponse();
 
 // Later: ask again with the ETag. Unchanged, the server answers 304 with no body.
-const again = await client.courses.get(id, { ifNoneMatch: etag ?? '' });
+const again = await client.courses.get(id, { ifNoneMatch: etag });
 console.log(again instanceof NotModified); // true: `course` is still current
 
 await client.courses.update(id, { name: 'Statistics I' });
-const changed = await client.courses.get(id, { ifNoneMatch: etag ?? '' }).withResponse();
+const changed = await client.courses.get(id, { ifNoneMatch: etag }).withResponse();
 if (!(changed.data instanceof NotModified)) ({ data: course, etag } = changed);
 console.log(course.name); // Statistics I
 
 // Pages work the same way: `listPage(params, { ifNoneMatch })`.
 const page = await client.courses.listPage({ limit: 5 }).withResponse();
-console.log(
-  (await client.courses.listPage({ limit: 5 }, { ifNoneMatch: page.etag ?? '' })) instanceof NotModified,
-);
+console.log((await client.courses.listPage({ limit: 5 }, { ifNoneMatch: page.etag })) instanceof NotModified);

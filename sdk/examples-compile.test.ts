@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { codeBlocks } from '../scripts/markdown.ts';
+
+// What a user pastes from the guides must compile in a project made by `tsc --init` (TypeScript 6),
+// importing the packages by their names. The names map to the sources here, so a change to the SDK
+// or the mocks that breaks an example fails at once, without a build.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The options `tsc --init` writes, plus Node's types and the DOM, which the examples use. */
+const TSC_INIT = {
+  module: 'nodenext',
+  target: 'esnext',
+  types: ['node'],
+  lib: ['esnext', 'dom', 'dom.iterable'],
+  sourceMap: true,
+  declaration: true,
+  declarationMap: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  strict: true,
+  jsx: 'react-jsx',
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  noUncheckedSideEffectImports: true,
+  moduleDetection: 'force',
+  skipLibCheck: true,
+  // Only for the sources behind the package names, which import each other with `.ts`.
+  allowImportingTsExtensions: true,
+  noEmit: true,
+  paths: {
+    '@course-service/sdk': [`${ROOT}sdk/index.ts`],
+    '@course-service/mocks': [`${ROOT}mocks/index.ts`],
+  },
+};
+
+/** A snippet to compile: where it is shown, and the file name it gets in the virtual project. */
+interface Snippet {
+  name: string;
+  file: string;
+  code: string;
+}
+
+/** The runnable TypeScript blocks of a package's README, as files of that package's folder. */
+function snippetsOf(pkg: 'sdk' | 'mocks'): Snippet[] {
+  const readme = readFileSync(`${ROOT}${pkg}/README.md`, 'utf8');
+  return codeBlocks(readme)
+    .filter((block) => block.lang === 'ts' && !block.illustrative)
+    .map((block) => ({
+      name: `${pkg}/README.md:${block.line}`,
+      // Beside the package, so `vitest` and `msw` resolve from the repository's node_modules as
+      // from a user's; the files exist only in the compiler's host.
+      file: `${ROOT}${pkg}/examples/readme-line-${block.line}.ts`,
+      code: block.code,
+    }));
+}
+
+/** Type-checks the snippets as one project; the errors found in each snippet, by its name. */
+function compile(snippets: Snippet[]): Record<string, string[]> {
+  const { options, errors } = ts.convertCompilerOptionsFromJson(TSC_INIT, ROOT);
+  expect(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n'))).toEqual([]);
+  const virtual = new Map(snippets.map((s) => [s.file, s.code]));
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (file) => virtual.has(file) || fileExists(file);
+  host.readFile = (file) => virtual.get(file) ?? readFile(file);
+  host.getSourceFile = (file, language, ...rest) => {
+    const code = virtual.get(file);
+    return code === undefined
+      ? getSourceFile(file, language, ...rest)
+      : ts.createSourceFile(file, code, language, true);
+  };
+  const program = ts.createProgram([...virtual.keys()], options, host);
+  const found: Record<string, string[]> = { options: [] };
+  const report = (name: string, diagnostics: readonly ts.Diagnostic[]) => {
+    found[name] = diagnostics.map((diagnostic) => {
+      const where = diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+      const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+      return `${where ? `${where.line + 1}: ` : ''}${text}`;
+    });
+  };
+  report('options', [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()]);
+  // Only the snippets are checked: the sources behind the package names follow the repository's
+  // own options, and a user gets their declarations, whose bodies skipLibCheck leaves alone.
+  for (const snippet of snippets) {
+    const file = program.getSourceFile(snippet.file);
+    report(snippet.name, [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]);
+  }
+  return found;
+}
+
+// A snippet that must not compile, in the same program: proof that the check sees errors.
+const BROKEN = {
+  name: 'broken',
+  file: `${ROOT}sdk/examples/readme-broken.ts`,
+  code: [
+    "import { createCourseClient } from '@course-service/sdk';",
+    "createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.API_KEY, timeout: '5s' });",
+    'const key: string = process.env.API_KEY;',
+    '',
+  ].join('\n'),
+};
+const snippets = [...snippetsOf('sdk'), ...snippetsOf('mocks')];
+let found: Record<string, string[]> = {};
+beforeAll(() => {
+  found = compile([...snippets, BROKEN]);
+}, 120_000);
+
+describe('the guides’ TypeScript examples compile under the options `tsc --init` writes', () => {
+  it('every example of the SDK and mocks READMEs, importing the packages by name', () => {
+    expect(snippets.length).toBeGreaterThanOrEqual(9);
+    const { broken: _, ...examples } = found;
+    expect(examples).toEqual(Object.fromEntries([['options', []], ...snippets.map((s) => [s.name, []])]));
+  });
+
+  it('catches an example that does not compile (the check itself works)', () => {
+    expect(found.broken).toEqual([
+      expect.stringMatching(/^2: Type 'string' is not assignable to type 'number'/),
+      expect.stringMatching(/^3: Type 'string \| undefined' is not assignable to type 'string'/),
+    ]);
+  });
+});
