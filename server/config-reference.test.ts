@@ -18,7 +18,8 @@ function variablesRead(): string[] {
   const recording = (values: Record<string, string>) =>
     new Proxy(values, {
       get(target, name) {
-        if (typeof name === 'string') read.add(name);
+        if (typeof name !== 'string') return undefined;
+        read.add(name);
         return target[name];
       },
     });
