@@ -1,21 +1,125 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserBundleOptions } from '../scripts/browser-bundle.ts';
+import { codeBlocks } from '../scripts/markdown.ts';
 
-// The README's consumer test is `examples/consumer.test.ts` (which runs in this suite), with the
-// imports written as a user of the package writes them.
-// The section "Testing your app without the service" of the top-level README, up to the next section.
-const readme =
-  /\n## Testing your app without the service\n[\s\S]*?(?=\n## )/.exec(
-    readFileSync(new URL('../README.md', import.meta.url), 'utf8'),
-  )?.[0] ?? '';
-const example = readFileSync(new URL('./examples/consumer.test.ts', import.meta.url), 'utf8')
-  .replaceAll("'../../sdk/index.ts'", "'@course-service/sdk'")
-  .replaceAll("'../index.ts'", "'@course-service/mocks'");
+// The guide's examples are the files in `examples/`, with the imports written as a user of the
+// packages writes them. The Node ones are test files, which run in this repository's suite as in a
+// user's; the browser one runs here, in headless Chromium with msw's service worker. Every other
+// block of the README is marked illustrative; examples-compile.test.ts (sdk/) type-checks them all.
+const examplesDir = new URL('./examples/', import.meta.url);
+const blocks = codeBlocks(readFileSync(new URL('./README.md', import.meta.url), 'utf8'));
+const files = readdirSync(examplesDir).filter((f) => f.endsWith('.ts'));
+const asPublished = (source: string) =>
+  source
+    .replaceAll("'../../sdk/index.ts'", "'@course-service/sdk'")
+    .replaceAll("'../index.ts'", "'@course-service/mocks'");
 
-describe('README section "Testing your app without the service"', () => {
-  it('shows the consumer example test verbatim, with the published imports', () => {
-    const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
-    expect(blocks).toEqual([example]);
-    expect(example).not.toMatch(/from '\.\.?\//);
+/** The examples that are no test files of their own, and the test below that runs them. */
+const BROWSER_EXAMPLES = ['browser.ts'];
+
+describe('README', () => {
+  it('runs every block it shows: each unmarked block is TypeScript, the rest are marked illustrative', () => {
+    const unmarked = blocks.filter((block) => !block.illustrative && block.lang !== 'ts');
+    expect(unmarked.map((block) => `line ${block.line}: ${block.lang || 'no language'}`)).toEqual([]);
+  });
+
+  it('shows every example file verbatim, each once, and no other TypeScript', () => {
+    const shown = blocks.filter((block) => block.lang === 'ts' && !block.illustrative).map((b) => b.code);
+    const sources = files.map((f) => asPublished(readFileSync(new URL(f, examplesDir), 'utf8')));
+    expect(shown.sort()).toEqual(sources.sort());
+    for (const source of sources) expect(source).not.toMatch(/from '\.\.?\//);
+  });
+
+  it('has every example run: a test file of the suite, or a browser example run below', () => {
+    expect(files.filter((f) => !f.endsWith('.test.ts'))).toEqual(BROWSER_EXAMPLES);
+  });
+});
+
+// Debian's chromium, installed by .ci/run; never downloaded. Missing it is a failure, not a skip.
+const CHROMIUM = '/usr/bin/chromium';
+const WORKER = new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url);
+// After the example has started the worker, the page calls the mocked service as an app would.
+const PAGE = `
+import './browser.ts';
+import { mockApiKey } from '../index.ts';
+
+const report = (result) => Object.assign(window, { exampleResult: result });
+try {
+  const list = await fetch('https://courses.example.com/api/v1/courses', {
+    headers: { 'X-API-Key': mockApiKey('web-app') },
+  });
+  const created = await fetch('https://courses.example.com/api/v1/api-keys', {
+    method: 'POST',
+    headers: { Authorization: 'Bearer dev-token', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'From the page' }),
+  });
+  const names = (await list.json()).data.map((course) => course.name);
+  report({ list: list.status, environment: list.headers.get('Course-Environment'), names, created: created.status });
+} catch (error) {
+  report({ error: String(error) });
+}
+`;
+
+describe('README browser example, in headless Chromium', () => {
+  let server: Server;
+  let browser: Browser;
+  let origin: string;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`The browser example needs Chromium at ${CHROMIUM}: apt-get install -y chromium.`);
+    }
+    const bundle = await build({
+      stdin: { contents: PAGE, resolveDir: new URL('.', examplesDir).pathname, loader: 'ts' },
+      ...browserBundleOptions,
+      // The example is imported for its effect, which the package's `sideEffects: false` would drop.
+      ignoreAnnotations: true,
+      write: false,
+    });
+    const served: Record<string, [string, string]> = {
+      '/': [
+        'text/html',
+        '<!doctype html><title>example</title><script type="module" src="/page.js"></script>',
+      ],
+      '/page.js': ['text/javascript', bundle.outputFiles[0]?.text ?? ''],
+      '/mockServiceWorker.js': ['text/javascript', readFileSync(WORKER, 'utf8')],
+    };
+    server = createServer((req, res) => {
+      const file = served[new URL(req.url ?? '/', 'http://x').pathname];
+      if (!file) return res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': file[0], 'Cache-Control': 'no-store' }).end(file[1]);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('starts the worker, after which the page’s calls reach the mocked service', async () => {
+    const page = await browser.newPage();
+    await page.goto(origin);
+    const handle = await page.waitForFunction(
+      () => (window as { exampleResult?: unknown }).exampleResult,
+      undefined,
+      { timeout: 15_000 },
+    );
+    expect(await handle.jsonValue()).toEqual({
+      list: 200,
+      environment: 'prod',
+      names: ['Seeded for the demo'],
+      created: 201,
+    });
   });
 });
