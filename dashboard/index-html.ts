@@ -18,7 +18,7 @@ export function renderIndexHtml(assets: { script: AssetRef; stylesheet: AssetRef
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Course Service dashboard</title>
-<link rel="icon" href="data:,">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${assets.stylesheet.href}" integrity="${assets.stylesheet.integrity}">
 <script type="module" src="${assets.script.href}" integrity="${assets.script.integrity}"></script>
 </head>

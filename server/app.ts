@@ -21,6 +21,7 @@ import { requestFrame, serviceMiddleware } from './http/service-middleware.ts';
 import { mcpProtocol } from './mcp/mcp-protocol.ts';
 import { wellKnownRoutes } from './mcp/well-known-routes.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
+import { favicon } from './reference/favicon.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
 import { NO_TELEMETRY, type Telemetry } from './telemetry/telemetry.ts';
@@ -127,6 +128,7 @@ export async function createApp(options: {
   const issueToken = async (subject: string) => (await devProvider()).issueToken(subject);
   const mounts = {
     '/': landingPage(),
+    '/favicon.svg': favicon(),
     '/docs': referenceRoutes(),
     '/dashboard': dashboardRoutes(config),
     '/.well-known': wellKnownRoutes({ issuer: identityProvider?.issuer, trustProxy: config.trustProxy }),

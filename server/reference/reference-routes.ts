@@ -5,7 +5,7 @@ import { assetsDir } from '../assets-dir.ts';
 import { pageHeaders } from '../page-headers.ts';
 import { readIfExists } from '../read-if-exists.ts';
 
-const ASSET = /^\/docs\/assets\/(reference-[0-9a-f]{12}\.(js|css))$/;
+const ASSET = /^\/docs\/assets\/((?:reference|landing)-[0-9a-f]{12}\.(js|css))$/;
 const TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
@@ -16,12 +16,17 @@ const NOT_BUILT =
 /**
  * Serves the API reference at `/docs`: a page rendered in the browser from `GET /api/openapi`
  * by a bundled renderer (built into `dist/reference`), its assets content-hashed and cached as
- * immutable, everything from this origin under a CSP without inline script or style.
+ * immutable, everything from this origin under a CSP without inline script. Also serves the
+ * landing page's stylesheet, built beside them.
  *
  * @example koa.use(referenceRoutes());
  */
 export function referenceRoutes(dir: string = assetsDir('reference')) {
-  const headers = pageHeaders();
+  // The renderer writes <style> elements and style attributes as it draws: its code editors'
+  // generated class rules, its theme, highlighted code's line counts. Their text is computed in
+  // the browser and it offers no nonce, so neither a hash nor a nonce can name them in advance:
+  // this page alone allows inline style, while scripts stay this origin's files.
+  const headers = pageHeaders({ inlineStyles: true });
   return async function reference(ctx: Context, next: Next): Promise<void> {
     if (ctx.path !== '/docs' && !ctx.path.startsWith('/docs/')) return next();
     ctx.set(headers);
