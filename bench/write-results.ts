@@ -52,6 +52,20 @@ export async function writeResults(run: BenchRun, dir = resultsDir): Promise<str
   return page;
 }
 
+/**
+ * Renders every page in `dir` again from its JSON, and the index: for when the rendering changes.
+ * Returns how many pages it wrote.
+ */
+export async function renderAgain(dir = resultsDir): Promise<number> {
+  const entries = await readEntries(dir);
+  for (const { stem } of entries) {
+    const run = JSON.parse(await readFile(join(dir, `${stem}.json`), 'utf8')) as BenchRun;
+    await writeFile(join(dir, `${stem}.md`), renderResult(run, `${stem}.json`));
+  }
+  await writeFile(join(dir, 'README.md'), renderIndex(entries));
+  return entries.length;
+}
+
 /** Every run in `dir` that has both its JSON and its page. */
 async function readEntries(dir: string): Promise<IndexEntry[]> {
   const files = new Set(await readdir(dir));
