@@ -27,7 +27,7 @@ export interface BenchOptions {
 
 /** The usage text printed by `--help`. */
 export const usage = `Usage: npm run bench -- [options]
-  --quick            1 pass of 2 s runs (whole benchmark under two minutes)
+  --quick            1 pass of 2 s runs, each after a 1 s warm-up
   --json FILE        also write the figures as JSON to FILE
   --no-results       do not write the run to bench/results/ (written there by default, with its index)
   --passes N         passes (default 3; 1 with --quick)
