@@ -12,32 +12,32 @@ export interface MockApiKey {
   /** A well-formed key value (format and checksum), e.g. from `mockApiKey()`; its environment is in it. */
   key: string;
   /** The subject owning the key (and the courses it sees). @default 'mock-user' */
-  owner?: string;
+  owner?: string | undefined;
   /** @default every scope of the spec */
-  scopes?: Scope[];
+  scopes?: Scope[] | undefined;
   /** @default 'mock key' */
-  name?: string;
+  name?: string | undefined;
   /** When the key stops working (RFC 3339); `null` or absent: never. */
-  expiresAt?: string | null;
+  expiresAt?: string | null | undefined;
   /** When the key was revoked (RFC 3339); `null` or absent: it is not. */
-  revokedAt?: string | null;
+  revokedAt?: string | null | undefined;
 }
 
 /** A course present from the start. Listed newest first: the last one given comes first. */
 export interface SeedCourse {
   name: string;
   /** @default '' */
-  description?: string;
+  description?: string | undefined;
   /** @default 'mock-user' */
-  owner?: string;
+  owner?: string | undefined;
   /** The environment it lives in: seen by keys of that environment only. @default 'prod' */
-  environment?: 'prod' | 'test';
+  environment?: 'prod' | 'test' | undefined;
   /** @default a new `crs_…` id */
-  id?: string;
+  id?: string | undefined;
   /** @default 'draft' */
-  status?: CourseStatus;
+  status?: CourseStatus | undefined;
   /** RFC 3339; @default when the mock was created */
-  createdAt?: string;
+  createdAt?: string | undefined;
 }
 
 /**
@@ -49,19 +49,21 @@ export interface CourseServiceMockOptions {
   /** Where the mocked service lives, e.g. `http://localhost:3000` (what the SDK's `baseUrl` is). */
   baseUrl: string;
   /** API keys that work from the start. More can be created through `POST /api/v1/api-keys`. */
-  apiKeys?: MockApiKey[];
+  apiKeys?: MockApiKey[] | undefined;
   /** ID tokens that work for key management, each mapped to its subject. `POST /dev/token` issues more. */
-  idTokens?: Record<string, string>;
+  idTokens?: Record<string, string> | undefined;
   /** Data present from the start, and again after every `reset()`. */
-  seed?: { courses?: SeedCourse[] };
+  seed?: { courses?: SeedCourse[] | undefined } | undefined;
   /** The quota per API key (courses) and per subject (keys), and for failed authentication. @default the server's: 100 per 60 s, 20 failures */
-  rateLimit?: { max?: number; windowSeconds?: number; authFailureMax?: number };
+  rateLimit?:
+    | { max?: number | undefined; windowSeconds?: number | undefined; authFailureMax?: number | undefined }
+    | undefined;
   /** The prefix of minted keys. @default 'cms' */
-  apiKeyPrefix?: string;
+  apiKeyPrefix?: string | undefined;
   /** Larger bodies answer 413. @default 65536 */
-  bodyLimitBytes?: number;
+  bodyLimitBytes?: number | undefined;
   /** The mock's notion of now (timestamps, expiry, rate-limit windows). @default () => new Date() */
-  clock?: () => Date;
+  clock?: (() => Date) | undefined;
 }
 
 /** The options with every default filled in. */
