@@ -18,8 +18,9 @@ const SERVICES = ['server/test-support/global-services.ts'];
 // it leaves out the files whose subject does not depend on the Node that runs them, which the full
 // run on Node 20 covers: Chromium (the dashboard, the MCP sign-in form, the mocks in a service
 // worker, the mocks guide's examples, one of which runs there), the static import rules, the
-// contract pacer's arithmetic, the contract command against mutant servers (its packed command runs on Node 24 in the packages test), and the 20-cycle crash
-// stress (the lock it relies on is tested on every Node by data-dir-lock.test.ts).
+// contract pacer's arithmetic, the contract command against mutant servers (its packed command
+// runs on Node 24 in the packages test), and the 20-cycle crash stress (the lock it relies on is
+// tested on every Node by data-dir-lock.test.ts).
 const NODE_AGNOSTIC = [
   'dashboard/**',
   'mocks/browser.test.ts',
