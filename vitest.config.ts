@@ -18,8 +18,8 @@ const SERVICES = ['server/test-support/global-services.ts'];
 // it leaves out the files whose subject does not depend on the Node that runs them, which the full
 // run on Node 20 covers: Chromium (the dashboard, the MCP sign-in form, the mocks in a service
 // worker, the mocks guide's examples, one of which runs there), the static import rules, the
-// contract pacer's arithmetic, the contract command against mutant servers (its packed command
-// runs on Node 24 in the packages test), and the 20-cycle crash stress (the lock it relies on is
+// contract pacer's arithmetic, the contract command against mutant servers and as its guide shows
+// it (its packed command runs on Node 24 in the packages test), and the 20-cycle crash stress (the lock it relies on is
 // tested on every Node by data-dir-lock.test.ts).
 const NODE_AGNOSTIC = [
   'dashboard/**',
@@ -27,7 +27,7 @@ const NODE_AGNOSTIC = [
   'mocks/documented-examples.test.ts',
   'server/mcp/mcp-sign-in-browser.test.ts',
   'scripts/import-rules.test.ts',
-  'contract-tests/{pacing,mutants}.test.ts',
+  'contract-tests/{pacing,mutants,documented-examples}.test.ts',
   'server/kill-restart.test.ts',
 ];
 
@@ -49,7 +49,7 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: [
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
-            'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule}.test.ts',
+            'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples}.test.ts',
             'contract-tests/targets/*.test.ts',
           ],
           exclude: [

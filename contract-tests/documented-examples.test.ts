@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { parse } from 'yaml';
-import { type CodeBlock, codeBlocks } from '../scripts/markdown.ts';
 import { type RunningServer, startServer } from '../server/index.ts';
 import { startServerProcess } from '../server/test-support/server-process.ts';
+import { type CodeBlock, codeBlocks } from '../test-support/markdown.ts';
+import { TSC_INIT_OPTIONS } from '../test-support/tsc-init-options.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -272,17 +273,7 @@ describe('README TypeScript examples', () => {
 /** The options TypeScript 6's `tsc --init` writes, with Node's types for `process`. */
 const TSC_INIT = {
   compilerOptions: {
-    module: 'nodenext',
-    target: 'esnext',
-    types: ['node'],
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    verbatimModuleSyntax: true,
-    isolatedModules: true,
-    noUncheckedSideEffectImports: true,
-    moduleDetection: 'force',
-    skipLibCheck: true,
+    ...TSC_INIT_OPTIONS,
     noEmit: true,
   },
 };

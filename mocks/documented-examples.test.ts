@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserBundleOptions } from '../scripts/browser-bundle.ts';
-import { codeBlocks } from '../scripts/markdown.ts';
+import { codeBlocks } from '../test-support/markdown.ts';
 
 // The guide's examples are the files in `examples/`, with the imports written as a user of the
 // packages writes them. The Node ones are test files, which run in this repository's suite as in a

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../server/test-support/server-process.ts';
-import { runnableBlocks } from './markdown.ts';
+import { runnableBlocks } from '../test-support/markdown.ts';
 
 // The README's quick start, as a new user pastes it: its shell blocks (all but the illustrative
 // `npm ci` / `npm start` one, which this test stands for) run in order in one bash, against a

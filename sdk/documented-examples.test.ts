@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { codeBlocks } from '../scripts/markdown.ts';
+import { codeBlocks } from '../test-support/markdown.ts';
 import { newApiKey, startCourseServer } from './test-support.ts';
 
 // The guide's examples are the files in `examples/`, with the import written as a user writes it.

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codeBlocks } from '../scripts/markdown.ts';
+import { codeBlocks } from '../test-support/markdown.ts';
+import { TSC_INIT_OPTIONS } from '../test-support/tsc-init-options.ts';
 
 // What a user pastes from the guides must compile in a project made by `tsc --init` (TypeScript 6),
 // importing the packages by their names. The names map to the sources here, so a change to the SDK
@@ -11,22 +12,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The options `tsc --init` writes, plus Node's types and the DOM, which the examples use. */
 const TSC_INIT = {
-  module: 'nodenext',
-  target: 'esnext',
-  types: ['node'],
+  ...TSC_INIT_OPTIONS,
   lib: ['esnext', 'dom', 'dom.iterable'],
-  sourceMap: true,
-  declaration: true,
-  declarationMap: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  strict: true,
-  jsx: 'react-jsx',
-  verbatimModuleSyntax: true,
-  isolatedModules: true,
-  noUncheckedSideEffectImports: true,
-  moduleDetection: 'force',
-  skipLibCheck: true,
   // Only for the sources behind the package names, which import each other with `.ts`.
   allowImportingTsExtensions: true,
   noEmit: true,

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CodeBlock, codeBlocks } from '../scripts/markdown.ts';
+import { type CodeBlock, codeBlocks } from '../test-support/markdown.ts';
+import { TSC_INIT_OPTIONS } from '../test-support/tsc-init-options.ts';
 import { runCli } from './cli/run-cli.ts';
 import { createTestDatabase, createTestRedis } from './test-support/test-backend.ts';
 
@@ -151,21 +152,7 @@ describe.concurrent('server/README.md TypeScript blocks', () => {
 function initOptions(files: string[]) {
   return {
     compilerOptions: {
-      module: 'nodenext',
-      target: 'esnext',
-      types: ['node'],
-      sourceMap: true,
-      declaration: true,
-      declarationMap: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      strict: true,
-      jsx: 'react-jsx',
-      verbatimModuleSyntax: true,
-      isolatedModules: true,
-      noUncheckedSideEffectImports: true,
-      moduleDetection: 'force',
-      skipLibCheck: true,
+      ...TSC_INIT_OPTIONS,
       noEmit: true,
       // The sources in place of the packed declaration files (whose own `.ts` imports need this).
       allowImportingTsExtensions: true,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configurationSection, REFERENCE, SERVER_README, withConfigurationOf } from '../scripts/sync-docs.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../server/config.ts';
+import { configurationSection, REFERENCE, SERVER_README, withConfigurationOf } from './sync-docs.ts';
 
 // docs/reference/configuration.md is the one source of the configuration table; the server's README
 // (its npm page) carries a copy that `npx tsx scripts/sync-docs.ts` makes.

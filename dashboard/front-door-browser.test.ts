@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../../dashboard/browser.ts';
-import { buildDashboard } from '../../dashboard/build.ts';
-import { buildApiReference } from '../../scripts/build-api-reference.ts';
-import type { RunningServer } from '../http-server.ts';
-import { startServer } from '../start-server.ts';
-import { launchChromium } from '../test-support/chromium.ts';
+import { buildApiReference } from '../scripts/build-api-reference.ts';
+import type { RunningServer } from '../server/http-server.ts';
+import { startServer } from '../server/start-server.ts';
+import { launchChromium } from '../server/test-support/chromium.ts';
+import { screenshot } from './browser.ts';
+import { buildDashboard } from './build.ts';
 
 let server: RunningServer;
 let browser: Browser;
