@@ -3,7 +3,7 @@ import type { Code, Html, RootContent } from 'mdast';
 import { remark } from 'remark';
 
 /** The comment that marks the fenced block right after it as an illustration no test runs. */
-export const ILLUSTRATIVE = '<!-- illustrative -->';
+const ILLUSTRATIVE = '<!-- illustrative -->';
 
 /** A fenced code block of a Markdown file. */
 export interface CodeBlock {
