@@ -25,7 +25,7 @@ export interface BaselineAnswers {
   etag: string;
   /** A created course for a create body, shaped and sized like our server's answer. */
   created(input: { name: string; description: string }): BaselineCourse;
-  /** `[name, value, …]` of each answer, for `writeHead` (a create's `Location` is the baseline's own). */
+  /** `[name, value, …]` of each answer (a create's `Location` is the baseline's own). */
   headers: ReferenceAnswers['headers'];
 }
 
@@ -96,9 +96,8 @@ export function baselineAnswers(): BaselineAnswers {
 }
 
 /**
- * Writes an answer as our server's Koa adapter does: one `writeHead` of a header list (with the
- * body's `Content-Length`), then the body. Every baseline writes this way, so they differ from ours
- * in what runs before the write alone.
+ * Writes an answer as bare `node:http` does at its cheapest: one `writeHead` of a header list (with
+ * the body's `Content-Length`), then the body. The Koa baselines leave the writing to Koa instead.
  */
 export function writeAnswer(res: ServerResponse, status: number, headers: string[], body?: string): void {
   res.writeHead(
