@@ -12,3 +12,15 @@ describe('parseOptions', () => {
     expect(parseOptions(['--quick', '--compare', '/work/before']).compare).toBe('/work/before');
   });
 });
+
+describe('parseOptions --compare FILE', () => {
+  it('takes a .json argument as an earlier results file, not a checkout', () => {
+    const options = parseOptions(['--compare', 'bench/results/2026-11-28T19-01Z-quick.json']);
+    expect(options.compareResults).toBe(resolve('bench/results/2026-11-28T19-01Z-quick.json'));
+    expect(options.compare).toBeUndefined();
+  });
+
+  it('takes any other argument as a checkout', () => {
+    expect(parseOptions(['--compare', '../before']).compareResults).toBeUndefined();
+  });
+});

@@ -21,6 +21,8 @@ export interface BenchOptions {
   only: string[];
   /** Another checkout of this repository whose server also runs, as `before` (absolute path). */
   compare: string | undefined;
+  /** An earlier run's results JSON whose rows are printed beside this run's, as before/after. */
+  compareResults: string | undefined;
   /** Whether ours also runs with metrics on (`metrics`) and with traces on (`traced`), on the small set. */
   telemetry: boolean;
 }
@@ -38,6 +40,8 @@ export const usage = `Usage: npm run bench -- [options]
   --large N          courses in the large data set (default 100000)
   --data-cache DIR   keep the seeded data sets in DIR and reuse them while server/store is unchanged
   --only IDS         only these scenarios, comma-separated (list,get,get-304,create,list-large,create-large)
+  --compare FILE     print beside this run's rows those of an earlier run's results JSON
+                     (bench/results/*.json): ×koa and CPU µs per answer, before and after
   --compare DIR      also run our server from the checkout at DIR (e.g. a git worktree of an older
                      commit, with its own node_modules) as the server "before", on the same data
   --skip-telemetry   leave out our server with metrics on ("metrics") and with traces on ("traced"),
@@ -48,6 +52,13 @@ function positive(value: string | undefined, name: string, fallback: number): nu
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got ${value}`);
   return n;
+}
+
+/** `--compare`'s argument: a results file (ends in `.json`) or a checkout (anything else). */
+function compareTarget(value: string | undefined): Pick<BenchOptions, 'compare' | 'compareResults'> {
+  if (value === undefined) return { compare: undefined, compareResults: undefined };
+  if (value.endsWith('.json')) return { compare: undefined, compareResults: resolve(value) };
+  return { compare: resolve(value), compareResults: undefined };
 }
 
 /** Parses the command line; throws with a message on anything invalid. */
@@ -89,7 +100,7 @@ export function parseOptions(argv: string[]): BenchOptions & { help: boolean } {
     sizes: { small: 1_000, large: Math.round(positive(values.large, 'large', 100_000)) },
     dataCache: values['data-cache'],
     only: values.only ? values.only.split(',').map((id) => id.trim()) : [],
-    compare: values.compare === undefined ? undefined : resolve(values.compare),
+    ...compareTarget(values.compare),
     telemetry: values['skip-telemetry'] !== true,
   };
 }

@@ -95,7 +95,7 @@ export const HEADINGS = [
 ];
 
 /** A figure with `digits` decimals, or `–` when it was not measured (JSON turns NaN into null). */
-const num = (value: number | null | undefined, digits: number): string =>
+export const num = (value: number | null | undefined, digits: number): string =>
   value === undefined || value === null || Number.isNaN(value)
     ? '–'
     : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });

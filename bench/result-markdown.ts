@@ -1,3 +1,4 @@
+import { COMPARISON_HEADINGS, comparisonCells, comparisonTitle } from './compare.ts';
 import { HEADINGS, reportNotes, reportRows, targetCells } from './report.ts';
 import { type BenchRun, busyWarning, type RunMeta } from './run-meta.ts';
 import { formatScaleOut } from './scale-out/run-scale-out.ts';
@@ -72,7 +73,17 @@ function machineRows(meta: RunMeta): string[][] {
   ];
 }
 
-function optionRows(meta: RunMeta): string[][] {
+/** What the run was compared with: a checkout that ran beside ours, an earlier results file, or nothing. */
+function compared(run: BenchRun): string {
+  const against = [
+    ...(run.meta.compare ? [`${run.meta.compare} (ran as \`before\`)`] : []),
+    ...(run.comparison ? [`${run.comparison.file} (an earlier run's results)`] : []),
+  ];
+  return against.length ? against.join('; ') : 'nothing';
+}
+
+function optionRows(run: BenchRun): string[][] {
+  const { meta } = run;
   const kind = meta.quick ? '`--quick`' : 'full';
   return [
     ['run', kind],
@@ -85,7 +96,7 @@ function optionRows(meta: RunMeta): string[][] {
     ['data sets', `${count(meta.sizes.small)} and ${count(meta.sizes.large)} courses`],
     ['scenarios', meta.only?.length ? meta.only.join(', ') : 'all'],
     ['telemetry rows', meta.telemetry === false ? 'left out' : 'run'],
-    ['compared with', meta.compare ?? 'nothing'],
+    ['compared with', compared(run)],
     ['whole run', `${meta.totalSeconds.toFixed(0)} s`],
   ];
 }
@@ -124,7 +135,7 @@ export function renderResult(run: BenchRun, jsonName: string): string {
     '',
     '## Options',
     '',
-    ...table(['', ''], optionRows(meta)),
+    ...table(['', ''], optionRows(run)),
     '',
     '## Scenarios',
     '',
@@ -140,6 +151,16 @@ export function renderResult(run: BenchRun, jsonName: string): string {
     '',
     ...table(['target', 'goal', 'value', 'verdict', 'beside'], targets, (i) => i === 2),
     '',
+    ...(run.comparison
+      ? [
+          '## Before and after',
+          '',
+          comparisonTitle(run.comparison),
+          '',
+          ...table(COMPARISON_HEADINGS, comparisonCells(run.comparison), (i) => i >= 2),
+          '',
+        ]
+      : []),
     ...(run.scaleOut?.length
       ? ['## PostgreSQL + Redis', '', ...textBlock(formatScaleOut(run.scaleOut).split('\n'))]
       : []),

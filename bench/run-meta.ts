@@ -1,3 +1,4 @@
+import type { Comparison } from './compare.ts';
 import type { TargetResult } from './report.ts';
 import type { ScaleOutRow } from './scale-out/run-scale-out.ts';
 import type { Summary } from './summary.ts';
@@ -30,6 +31,7 @@ export interface RunMeta {
   sizes: { small: number; large: number };
   /** The scenarios asked for with `--only` (all when empty or absent). */
   only?: string[];
+  /** The checkout whose server ran as `before` (`--compare DIR`). */
   compare: string | undefined;
   /** Whether ours also ran with metrics on and with traces on. */
   telemetry?: boolean;
@@ -43,6 +45,8 @@ export interface RunMeta {
 export type BenchRun = { meta: RunMeta } & Summary & {
     targets: TargetResult[];
     scaleOut?: ScaleOutRow[] | undefined;
+    /** This run beside an earlier results file (`--compare FILE`). */
+    comparison?: Comparison | undefined;
     runs?: unknown[];
     extras?: unknown[];
   };

@@ -3,8 +3,9 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { type ChildServer, repoRoot, spawnServer } from './child-server.ts';
+import { compareRuns, formatComparison, readEarlierRun } from './compare.ts';
 import { compareProblem, type Datasets, prepareDatasets } from './datasets.ts';
 import { pickLoadGenerator } from './load/index.ts';
 import { parseOptions, usage } from './options.ts';
@@ -37,6 +38,8 @@ if (problem) {
   console.error(problem);
   process.exit(2);
 }
+// Read before the run, so a wrong file fails in a second rather than after the whole run.
+const earlier = options.compareResults ? await readEarlierRun(options.compareResults) : undefined;
 if (!options.baselinesOnly && !existsSync(join(repoRoot, 'server/index.ts'))) {
   log('server/index.ts does not exist yet: running the baselines only');
   options.baselinesOnly = true;
@@ -110,8 +113,13 @@ try {
     ...(options.compare ? [`before = our server from ${options.compare}`] : []),
   ].join('\n');
   console.log(formatReport(summary, targets, header + warning));
+  const comparison =
+    earlier && options.compareResults
+      ? compareRuns(summary, earlier, relative(repoRoot, options.compareResults))
+      : undefined;
+  if (comparison) console.log(`\n${formatComparison(comparison).join('\n')}`);
   if (scaleOut) console.log(`\n${formatScaleOut(scaleOut)}`);
-  const run = { meta, ...summary, targets, scaleOut, runs: raw.runs, extras: raw.extras };
+  const run = { meta, ...summary, targets, scaleOut, comparison, runs: raw.runs, extras: raw.extras };
   if (options.json) {
     await writeFile(options.json, `${JSON.stringify(run, null, 2)}\n`);
     log(`wrote ${options.json}`);
