@@ -4,7 +4,7 @@ import type { BenchRun, RunMeta } from './run-meta.ts';
 import type { Summary } from './summary.ts';
 
 /** One server in one scenario, measured in an earlier run and in this one. */
-export interface ComparisonRow {
+interface ComparisonRow {
   scenario: string;
   server: string;
   /** Throughput over the scenario's bare Koa in the same pass (`×koa`), before and now. */

@@ -8,6 +8,7 @@ import {
   type BaselineName,
   checkoutServers,
   type DatasetName,
+  type PeerName,
   type Scenario,
   type ServerName,
 } from './scenarios.ts';
@@ -119,13 +120,13 @@ async function etagFrom(url: string, context: { key: string; courseId: string })
 /**
  * Runs every pass: for each data set, our server (and with `--compare` the other checkout's) starts
  * on a fresh copy of it, then each scenario drives its servers in turn (node, koa, koa-d, koa-sql, ours,
- * before, replayed, metrics, traced), each with a warm-up run and a measured run.
+ * before, replayed, metrics, traced, then the peers), each with a warm-up run and a measured run.
  */
 export async function runPasses(
   options: BenchOptions,
   generator: LoadGenerator,
   plan: Scenario[],
-  baselines: Record<BaselineName, ChildServer>,
+  baselines: Record<BaselineName, ChildServer> & Partial<Record<PeerName, ChildServer>>,
   datasets: Datasets | undefined,
   etag: string,
   root: string,
@@ -145,7 +146,9 @@ export async function runPasses(
         .filter((s) => s.dataset === dataset)
         .map((s) => ({
           ...s,
-          servers: s.servers.filter((name) => !checkoutServers.includes(name) || seeded !== undefined),
+          servers: s.servers.filter((name) =>
+            checkoutServers.includes(name) ? seeded !== undefined : name in baselines,
+          ),
         }));
       if (group.length === 0) continue;
       const servers: Partial<Record<ServerName, ChildServer>> = { ...baselines };

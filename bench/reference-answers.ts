@@ -8,6 +8,8 @@ type HeaderList = string[];
 
 /** The exact answers our server gives to the benchmark's requests, for the baselines to serve. */
 export interface ReferenceAnswers {
+  /** The API key the benchmark's requests carry (the peers keep its HMAC to look it up). */
+  key: string;
   /** The body of `GET /api/v1/courses?limit=20` (first page of 20). */
   list: string;
   /** The body of `GET /api/v1/courses/{courseId}`, and its `ETag`. */
@@ -77,6 +79,7 @@ export async function captureReferenceAnswers(
       201,
     );
     const answers: ReferenceAnswers = {
+      key: set.key,
       list: await list.text(),
       one: await got.text(),
       etag,

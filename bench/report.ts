@@ -1,4 +1,4 @@
-import type { ServerName } from './scenarios.ts';
+import { peerNames, type ServerName } from './scenarios.ts';
 import type { Figure, Summary } from './summary.ts';
 
 /** One target of issue 24, 15 or 7, with the measured value beside it. */
@@ -198,11 +198,45 @@ export function storeFloor(summary: Summary): string[] {
 }
 
 /**
- * What the table leaves out, in lines: the core's cost, the store's floor, telemetry's cost, growth,
+ * Ours beside each peer (fastify, express, hono doing the same work for the list of 20): our req/s
+ * as a ratio to the peer's (the ratio of both ratios to bare Koa in the same pass, as for
+ * telemetry), and each one's CPU per answer. Above 1.00 we are ahead; `behind` marks where not.
+ */
+function peerStanding(summary: Summary): string[] {
+  const lines: string[] = [];
+  for (const scenario of summary.scenarios) {
+    const { ours } = scenario.servers;
+    for (const name of peerNames) {
+      const peer = scenario.servers[name];
+      if (!ours || !peer) continue;
+      const ahead = ours.rpsVsKoa / peer.rpsVsKoa;
+      lines.push(
+        `  ${scenario.id.padEnd(8)} ${name.padEnd(8)} ours ${num(ahead, 2)}× its req/s (${name} ×koa ` +
+          `${num(peer.rpsVsKoa, 2)}); CPU µs a request: ours ${num(ours.cpuUs, 0)}, ${name} ${num(peer.cpuUs, 0)}` +
+          (ahead < 1 ? '  behind' : ''),
+      );
+    }
+  }
+  return lines.length
+    ? [
+        'the peers (same work: key by HMAC, query validated against the spec, our page and headers; same pass):',
+        ...lines,
+        '',
+      ]
+    : [];
+}
+
+/**
+ * What the table leaves out, in lines: the peers, the core's cost, the store's floor, telemetry's cost, growth,
  * start-up, the first answer and memory.
  */
 export function reportNotes(summary: Summary): string[] {
-  const lines = [...coreCost(summary), ...storeFloor(summary), ...telemetryCost(summary)];
+  const lines = [
+    ...peerStanding(summary),
+    ...coreCost(summary),
+    ...storeFloor(summary),
+    ...telemetryCost(summary),
+  ];
   const { growth, startupMs, memory } = summary;
   if (growth.list !== undefined || growth.create !== undefined) {
     lines.push(

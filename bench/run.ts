@@ -15,7 +15,7 @@ import { captureReferenceAnswers, referenceEnv } from './reference-answers.ts';
 import { evaluateTargets, formatReport } from './report.ts';
 import { busyWarning, type RunMeta } from './run-meta.ts';
 import { formatScaleOut, runScaleOut } from './scale-out/run-scale-out.ts';
-import { type BaselineName, baselineScripts, scenarios } from './scenarios.ts';
+import { type BaselineName, baselineScripts, type PeerName, peerScripts, scenarios } from './scenarios.ts';
 import { summarise } from './summary.ts';
 import { describeCommit, describeMachine, writeResults } from './write-results.ts';
 
@@ -57,14 +57,17 @@ if (!options.baselinesOnly) datasets = await prepareDatasets(root, sizes, option
 // The baselines serve our server's exact answers (bodies and headers), so ratios compare equal bytes.
 const reference = datasets && (await captureReferenceAnswers(datasets.small, root));
 const env = reference ? { [referenceEnv]: reference.file } : {};
+// The peers answer with our page too, so they run only when our server gave one.
+const childScripts: Array<[string, string]> = [
+  ...Object.entries(baselineScripts).map(([name, file]): [string, string] => [
+    name,
+    `bench/baselines/${file}`,
+  ]),
+  ...(reference ? Object.entries(peerScripts) : []),
+];
 const baselines = Object.fromEntries(
-  await Promise.all(
-    Object.entries(baselineScripts).map(async ([name, file]) => [
-      name,
-      await spawnServer(`bench/baselines/${file}`, { env }),
-    ]),
-  ),
-) as Record<BaselineName, ChildServer>;
+  await Promise.all(childScripts.map(async ([name, script]) => [name, await spawnServer(script, { env })])),
+) as Record<BaselineName, ChildServer> & Partial<Record<PeerName, ChildServer>>;
 const { node } = baselines;
 // Where the traced server sends its spans: a collector that accepts and drops them.
 const otlpSink = await startOtlpSink();

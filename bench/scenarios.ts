@@ -6,7 +6,8 @@ import { courseBody } from './seed.ts';
  * (`koa-d`), the same that also inserts the course into sql.js as our store does (`koa-sql`), ours,
  * ours replaying the core's first answer to each kind of request (`replayed`: Koa, the adapter and
  * Node without the core's work), ours with metrics on (`metrics`), ours with traces on (`traced`),
- * and (with `--compare DIR`) our server from another checkout (`before`).
+ * (with `--compare DIR`) our server from another checkout (`before`), and the peers a Node user
+ * might pick instead, doing the same work for the list of 20 (`fastify`, `express`, `hono`).
  */
 export type ServerName =
   | 'node'
@@ -17,7 +18,8 @@ export type ServerName =
   | 'replayed'
   | 'metrics'
   | 'traced'
-  | 'before';
+  | 'before'
+  | PeerName;
 
 /** The baseline servers, each with the script it runs in `bench/baselines/`. */
 export const baselineScripts = {
@@ -29,6 +31,22 @@ export const baselineScripts = {
 
 /** The name of a baseline server. */
 export type BaselineName = keyof typeof baselineScripts;
+
+/**
+ * The peers, each with its script: another framework with its OpenAPI validation, looking the API
+ * key up by its HMAC and answering the list of 20 with our page and headers (bench/peers/).
+ */
+export const peerScripts = {
+  fastify: 'bench/peers/fastify.ts',
+  express: 'bench/peers/express.ts',
+  hono: 'bench/peers/hono.ts',
+} as const;
+
+/** The name of a peer server. */
+export type PeerName = keyof typeof peerScripts;
+
+/** The peers' names, in the order they run after ours. */
+export const peerNames = Object.keys(peerScripts) as PeerName[];
 
 /** The servers that run from a checkout of this repository, on a copy of a seeded data set. */
 export const checkoutServers: readonly ServerName[] = ['ours', 'replayed', 'metrics', 'traced', 'before'];
@@ -83,8 +101,8 @@ export function koaBaselineOf(scenario: Pick<Scenario, 'writes'>): ServerName {
 /**
  * The scenarios, in the order a pass runs them (reads before writes for each dataset); with
  * `compare`, our server from the other checkout runs after ours wherever ours runs; `replayed` runs
- * after them on the small set; with `telemetry`, ours with metrics on and with traces on run last
- * there.
+ * after them on the small set; with `telemetry`, ours with metrics on and with traces on run after
+ * it there; the peers run last, in the list of 20 only.
  */
 export function scenarios(
   sizes: { small: number; large: number },
@@ -102,7 +120,7 @@ export function scenarios(
       id: 'list',
       label: `list courses (page of 20, ${small} stored)`,
       dataset: 'small',
-      servers: all,
+      servers: [...all, ...peerNames],
       writes: false,
       status: 200,
       request: list,

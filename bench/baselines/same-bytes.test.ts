@@ -5,11 +5,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type ChildServer, spawnServer } from '../child-server.ts';
 import { type Datasets, prepareDatasets, startOurs } from '../datasets.ts';
 import { captureReferenceAnswers, referenceEnv } from '../reference-answers.ts';
-import { baselineScripts, scenarios } from '../scenarios.ts';
+import { baselineScripts, peerNames, peerScripts, scenarios } from '../scenarios.ts';
 
-// The baselines are the ceiling only if they put our server's bytes on the wire: for every
-// benchmarked request the same status, the same header names with values of the same length (a
-// request id, a quota count and a course id differ per answer, not in size), and the same body size.
+// The baselines are the ceiling only if they put our server's bytes on the wire, and the peers are
+// a fair comparison only if they do too: for every benchmarked request the same status, the same
+// header names with values of the same length (a request id, a quota count and a course id differ
+// per answer, not in size), and the same body size.
 
 const REPLAYED = 'bench/servers/replayed-core.ts';
 
@@ -36,6 +37,9 @@ beforeAll(async () => {
     ),
     ...Object.entries(baselineScripts).map(([name, file]) =>
       spawnServer(`bench/baselines/${file}`, { env }).then((server) => servers.set(name, server)),
+    ),
+    ...Object.entries(peerScripts).map(([name, script]) =>
+      spawnServer(script, { env }).then((server) => servers.set(name, server)),
     ),
   ]);
   for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
@@ -65,12 +69,13 @@ async function shape(server: ChildServer, request: ReturnType<ReturnType<typeof 
 }
 
 test.each(scenarios({ small: 25, large: 100 }).filter((scenario) => scenario.dataset === 'small'))(
-  '$label: every baseline, and the replaying server, answers with our bytes',
+  '$label: every baseline and peer, and the replaying server, answers with our bytes',
   async (scenario) => {
     const request = scenario.request({ ...datasets.small, etag });
     const ours = await shape(servers.get('ours') as ChildServer, request);
     expect(ours.status).toBe(scenario.status);
-    for (const name of scenario.servers.filter((server) => server in baselineScripts)) {
+    const others = scenario.servers.filter((server) => server in baselineScripts || server in peerScripts);
+    for (const name of others) {
       expect({ name, ...(await shape(servers.get(name) as ChildServer, request)) }).toEqual({
         name,
         ...ours,
@@ -87,3 +92,20 @@ test.each(scenarios({ small: 25, large: 100 }).filter((scenario) => scenario.dat
     expect(first.requestId).not.toBe(ours.requestId);
   },
 );
+
+// The peers do the work they are compared for: the query is validated against the spec, and the
+// key is looked up, before any page goes out.
+test.each(peerNames)('%s refuses a query the spec forbids and an unknown key', async (name) => {
+  const peer = servers.get(name) as ChildServer;
+  const auth = { authorization: `Bearer ${datasets.small.key}` };
+  for (const query of ['limit=0', 'limit=101', 'status=gone', 'cursor=not%20opaque']) {
+    const response = await fetch(`${peer.url}/api/v1/courses?${query}`, { headers: auth });
+    await response.arrayBuffer();
+    expect({ query, status: response.status }).toEqual({ query, status: 400 });
+  }
+  const unknown = await fetch(`${peer.url}/api/v1/courses?limit=20`, {
+    headers: { authorization: `Bearer ${datasets.small.key}x` },
+  });
+  await unknown.arrayBuffer();
+  expect(unknown.status).toBe(401);
+});
