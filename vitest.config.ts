@@ -47,7 +47,7 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: [
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
-            'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule}.test.ts',
+            'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,koa-middleware}.test.ts',
             'contract-tests/targets/*.test.ts',
           ],
           exclude: [
