@@ -18,6 +18,7 @@ import { assertSameSecret } from './auth/secret-fingerprint.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { requestFrame } from './http/request-frame.ts';
+import { serverRoutes } from './http/server-routes.ts';
 import { serviceMiddleware } from './http/service-middleware.ts';
 import { mcpProtocol } from './mcp/mcp-protocol.ts';
 import { wellKnownRoutes } from './mcp/well-known-routes.ts';
@@ -137,7 +138,8 @@ export async function createApp(options: {
     }),
     ...telemetry.mounts,
   };
-  koa.use(serviceMiddleware({ core, mounts }));
+  koa.use(serverRoutes(mounts));
+  koa.use(serviceMiddleware({ core }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {
     koa,

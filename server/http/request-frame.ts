@@ -38,7 +38,7 @@ function putProblem(ctx: Context, error: unknown, logger: Logger): void {
  * that goes out before the body was read to its end (413, 415, 401) closes its connection
  * lingering. Logs one line per request at `info` (never headers, bodies or queries).
  *
- * @example koa.use(requestFrame({ newId: core.ids.requestId, logger })); koa.use(yours); koa.use(serviceMiddleware({ core, mounts }));
+ * @example koa.use(requestFrame({ newId: core.ids.requestId, logger })); koa.use(yours); koa.use(serverRoutes(mounts)); koa.use(serviceMiddleware({ core }));
  */
 export function requestFrame(options: { newId: () => string; logger: Logger }): Middleware {
   const { newId, logger } = options;

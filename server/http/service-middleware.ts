@@ -1,4 +1,4 @@
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Answer, Core } from '../../core/index.ts';
 import { KoaRequest } from './node-request.ts';
 
@@ -45,27 +45,15 @@ export function putAnswer(ctx: Context, answer: Answer): void {
 }
 
 /**
- * The innermost middleware, the Koa adapter of the core: hands `/dashboard` (and any other mount)
- * to its own middleware, and every other request to the core, whose answer it puts on `ctx`.
+ * The innermost middleware, the Koa adapter of the core: hands the request to the core, and puts
+ * its answer on `ctx`.
  *
- * @example koa.use(serviceMiddleware({ core, mounts: { '/dashboard': dashboard } }));
+ * @example koa.use(serverRoutes(mounts)); koa.use(serviceMiddleware({ core }));
  */
-export function serviceMiddleware(options: {
-  core: Core;
-  mounts: Readonly<Record<string, Middleware>>;
-}): Middleware {
+export function serviceMiddleware(options: { core: Core }): Middleware {
   const { core } = options;
-  const mounts = new Map(Object.entries(options.mounts));
-  return async function service(ctx: Context, next: Next): Promise<void> {
-    const path = ctx.path;
-    const end = path.indexOf('/', 1);
-    const prefix = end === -1 ? path : path.slice(0, end);
-    const mount = mounts.get(prefix);
-    const state = ctx.state as ServiceState;
-    if (mount) {
-      state.route = path === prefix ? prefix : `${prefix}/*`;
-      return mount(ctx, next);
-    }
-    putAnswer(ctx, await core.handle(new KoaRequest(ctx, path, ctx.querystring, state.requestId)));
+  return async function service(ctx: Context): Promise<void> {
+    const { requestId } = ctx.state as ServiceState;
+    putAnswer(ctx, await core.handle(new KoaRequest(ctx, ctx.path, ctx.querystring, requestId)));
   };
 }
