@@ -49,7 +49,7 @@ export default defineConfig({
           globalSetup: SERVICES,
           include: [
             '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
-            'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples}.test.ts',
+            'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware}.test.ts',
             'contract-tests/targets/*.test.ts',
           ],
           exclude: [

@@ -40,7 +40,8 @@ export type * from './model/store.ts';
 // Representations
 export { apiKeyView, courseView } from './operations/representations.ts';
 export type { Answer } from './pipeline/answer.ts';
-export type { IncomingRequest } from './pipeline/incoming-request.ts';
+export type { IncomingRequest, JsonBody } from './pipeline/incoming-request.ts';
+export { malformedJson, parseJsonBytes, payloadTooLarge } from './pipeline/read-json-body.ts';
 export { rateLimited } from './pipeline/steps.ts';
 export { problemAnswer } from './problem.ts';
 export { requestIdOf } from './request-id.ts';

@@ -38,5 +38,6 @@ export function problemAnswer(
     { instance, requestId },
     apiError.options.extensions,
   );
+  body.status = apiError.status;
   return { status: apiError.status, headers: headers.flat(), body: JSON.stringify(body) };
 }

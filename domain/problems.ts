@@ -22,6 +22,7 @@ export type ProblemCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'headers_too_large'
+  | 'request_refused'
   | 'rate_limited'
   | 'internal_error'
   | 'service_unavailable';
@@ -68,6 +69,9 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   payload_too_large: [413, 'Payload too large'],
   unsupported_media_type: [415, 'Unsupported media type'],
   headers_too_large: [431, 'Request header fields too large'],
+  // A middleware in front of the service (an embedder's) refused the request with a status of its
+  // own choosing; the problem carries that status.
+  request_refused: [400, 'Request refused'],
   rate_limited: [429, 'Too many requests'],
   internal_error: [500, 'Internal server error'],
   service_unavailable: [503, 'Service unavailable'],

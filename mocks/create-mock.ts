@@ -7,6 +7,8 @@ import {
   createKeyHasher,
   type OperationId,
   openApiDocument,
+  parseJsonBytes,
+  payloadTooLarge,
   problemAnswer,
   requestIdOf,
 } from '../core/index.ts';
@@ -123,7 +125,10 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
         requestId,
         hasBody: body.length > 0,
         clientAddress: () => 'client',
-        readBody: async (limit) => (body.length > limit ? 'too_large' : body),
+        readJson: async (limit) => {
+          if (body.length > limit) throw payloadTooLarge(limit);
+          return parseJsonBytes(body);
+        },
         webRequest: () => request,
         pause,
       });

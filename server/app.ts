@@ -17,7 +17,9 @@ import { loadLocalSecret } from './auth/local-secret.ts';
 import { assertSameSecret } from './auth/secret-fingerprint.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
-import { requestFrame, serviceMiddleware } from './http/service-middleware.ts';
+import { requestFrame } from './http/request-frame.ts';
+import { serverRoutes } from './http/server-routes.ts';
+import { serviceMiddleware } from './http/service-middleware.ts';
 import { mcpProtocol } from './mcp/mcp-protocol.ts';
 import { wellKnownRoutes } from './mcp/well-known-routes.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
@@ -138,7 +140,8 @@ export async function createApp(options: {
     }),
     ...telemetry.mounts,
   };
-  koa.use(serviceMiddleware({ core, mounts }));
+  koa.use(serverRoutes(mounts));
+  koa.use(serviceMiddleware({ core }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {
     koa,

@@ -4,6 +4,7 @@
 // (authentication, quota, validation, the store, rendering): the bench's `replayed` row.
 import type { Context, Next } from 'koa';
 import type { Answer } from '../../core/index.ts';
+import { putAnswer } from '../../server/http/service-middleware.ts';
 import { startServer } from '../../server/start-server.ts';
 import { announce } from './announce.ts';
 
@@ -20,17 +21,18 @@ const replayable = (answer: Answer | undefined): answer is Answer =>
 
 async function replay(ctx: Context, next: Next): Promise<void> {
   const kind = `${ctx.method} ${ctx.url} ${ctx.get('if-none-match')}`;
-  const state = ctx.state as { answer?: Answer };
   const answer = answers.get(kind);
   if (!answer) {
     await next();
-    if (replayable(state.answer)) answers.set(kind, state.answer);
+    // The core's answer, as the adapter put it on `ctx`.
+    const { body } = ctx;
+    const headers = Object.entries(ctx.response.headers).flatMap(([name, value]) => [name, String(value)]);
+    const seen = { status: ctx.status, headers, body: typeof body === 'string' ? body : null };
+    if (body == null || typeof body === 'string') if (replayable(seen)) answers.set(kind, seen);
     return;
   }
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') await drain(ctx);
-  // The request frame writes `state.answer` as it writes any answer of the core's.
-  state.answer = answer;
-  ctx.status = answer.status;
+  putAnswer(ctx, answer);
 }
 
 const server = await startServer({ env: process.env, middleware: [replay] });

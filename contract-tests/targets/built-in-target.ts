@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Middleware } from 'koa';
 import { startServer } from '../../server/index.ts';
 import { deleteRedisKeys } from '../../server/test-support/redis-keys.ts';
 import type { Target } from './target.ts';
@@ -39,7 +40,7 @@ interface BuiltInBackend {
  * authentication is effectively unlimited, since the suite fails it on purpose many times.
  * `backend` puts it on PostgreSQL and Redis; each server then counts under a Redis key prefix of
  * its own, so the small-quota sibling never shares a counter with it, and deletes its keys as it
- * closes.
+ * closes. `middleware` is mounted in front of the service, as an embedder mounts it.
  *
  * @example
  * const target = await startBuiltInTarget();
@@ -48,6 +49,7 @@ interface BuiltInBackend {
 export async function startBuiltInTarget(
   env: Record<string, string> = {},
   backend: BuiltInBackend = {},
+  middleware: Middleware[] = [],
 ): Promise<Target> {
   const secret = backend.API_KEY_HASH_SECRET ?? randomBytes(32).toString('base64url');
   const idp = await startTestIdentityProvider();
@@ -65,7 +67,7 @@ export async function startBuiltInTarget(
     REDIS_KEY_PREFIX: `${backend.REDIS_KEY_PREFIX ?? 'course-contract-'}${randomBytes(6).toString('hex')}:`,
     ...env,
   };
-  const server = await startServer({ env: serverEnv }).catch(async (error: unknown) => {
+  const server = await startServer({ env: serverEnv, middleware }).catch(async (error: unknown) => {
     // A server that cannot start (no such database) leaves nothing behind either.
     await Promise.allSettled([idp.close(), rm(dataDir, { recursive: true, force: true })]);
     throw error;
@@ -81,7 +83,8 @@ export async function startBuiltInTarget(
       quota: Number(env.AUTH_FAILURE_LIMIT_MAX ?? UNLIMITED_AUTH_FAILURES),
       windowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
     },
-    withSmallLimits: () => startBuiltInTarget(SMALL_LIMITS, { ...backend, API_KEY_HASH_SECRET: secret }),
+    withSmallLimits: () =>
+      startBuiltInTarget(SMALL_LIMITS, { ...backend, API_KEY_HASH_SECRET: secret }, middleware),
     unsupported: {},
     async close() {
       try {

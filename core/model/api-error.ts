@@ -18,10 +18,12 @@ export class ApiError extends Error {
       /** Extra response headers, e.g. `WWW-Authenticate` or `Retry-After`. */
       headers?: Record<string, string>;
       cause?: unknown;
+      /** The status, when not the code's own: an error another middleware threw with its status. */
+      status?: number;
     } = {},
   ) {
     super(detail, { cause: options.cause });
     this.name = 'ApiError';
-    this.status = problemStatus(code);
+    this.status = options.status ?? problemStatus(code);
   }
 }

@@ -2942,6 +2942,7 @@ export const openApiDocument: OpenApiDocument = {
               "payload_too_large",
               "unsupported_media_type",
               "headers_too_large",
+              "request_refused",
               "rate_limited",
               "internal_error",
               "service_unavailable"

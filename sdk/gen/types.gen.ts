@@ -221,7 +221,7 @@ export type Problem = {
     /**
      * A stable, machine-readable problem code.
      */
-    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'rate_limited' | 'internal_error' | 'service_unavailable';
+    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
     requestId: string;
     errors?: Array<FieldError>;
     missingScopes?: Array<Scope>;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { requestFrame } from '../http/service-middleware.ts';
+import { requestFrame } from '../http/request-frame.ts';
 import { createLogger } from '../logger.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 

@@ -1,7 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import { ApiError, type IncomingRequest } from '../../core/index.ts';
+import { type HttpMethodEnum, koaBody } from 'koa-body';
+import {
+  ApiError,
+  type IncomingRequest,
+  type JsonBody,
+  malformedJson,
+  payloadTooLarge,
+} from '../../core/index.ts';
+import { problemOfMiddlewareError } from './middleware-errors.ts';
 
 /** Whether a request carries a body at all, by its framing headers. */
 function hasBody(req: IncomingMessage): boolean {
@@ -9,38 +17,94 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/**
- * Collects up to `limit` bytes of the body; past it, stops keeping data but goes on reading (so a
- * client still sending can read the answer) and resolves `'too_large'`. The listeners are inline
- * on purpose: tsx names every function bound to a local, an extra `defineProperty` per request.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'too_large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else if (size - chunk.length <= limit) resolve('too_large');
-    });
-    req.on('end', () => {
-      if (size <= limit) resolve(Buffer.concat(chunks, size));
-    });
-    // The connection ended mid-body (the client left, or a 408 cut it): nobody waits for an answer,
-    // but the request still ends as a client's mistake rather than as an error of ours.
-    req.on('error', (cause) => reject(new ApiError('malformed_request', INCOMPLETE, { cause })));
-  });
-}
-
 const INCOMPLETE = 'The connection closed before the request body ended.';
 
+/** The types `koa-body` parses as JSON: every `application/*+json`, as the core accepts. */
+const JSON_TYPES = ['application/json', 'application/*+json'];
+const NOTHING = async () => {};
+
 /**
- * The request as a Web `Request`, its body streamed; aborted when the client goes away before the
- * answer. A client already gone (its body stream destroyed, which no `Request` can take) made a
- * client's mistake: `400 malformed_request`, as a body cut short anywhere else.
+ * Watches the body's bytes as they flow to the parser, for UTF-8 that is not valid: the parser
+ * decodes with U+FFFD in its place, and a body that is not text is refused rather than stored
+ * altered. Returns the check to run once the body is read; compressed bodies are not watched.
  */
-function webRequest(req: IncomingMessage, res: ServerResponse, url: string): Request {
-  if (req.destroyed || res.destroyed) throw new ApiError('malformed_request', INCOMPLETE);
+function watchUtf8(req: IncomingMessage): () => void {
+  if ((req.headers['content-encoding'] ?? 'identity') !== 'identity') return () => {};
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let invalid: Error | undefined;
+  const watch = (chunk: Buffer) => {
+    if (invalid) return;
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch (error) {
+      invalid = error as Error;
+    }
+  };
+  req.on('data', watch);
+  return () => {
+    req.off('data', watch);
+    try {
+      if (!invalid) decoder.decode();
+    } catch (error) {
+      invalid = error as Error;
+    }
+    if (invalid) throw malformedJson(invalid.message);
+  };
+}
+
+/**
+ * Reads the JSON body with `koa-body`, as any Koa middleware finds it afterwards
+ * (`ctx.request.body`, and its text as `ctx.request.rawBody`), with the service's limit and
+ * problems: past the limit, the parser stops reading and the answer goes out while the client may
+ * still be sending (the request frame closes that connection lingering).
+ */
+async function readWithKoaBody(ctx: Context, limit: number): Promise<void> {
+  const parser = koaBody({
+    jsonLimit: limit,
+    jsonStrict: false,
+    jsonTypes: JSON_TYPES,
+    includeUnparsed: true,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    parsedMethods: [ctx.method as HttpMethodEnum],
+  });
+  const checkUtf8 = watchUtf8(ctx.req);
+  try {
+    await parser(ctx, NOTHING);
+  } catch (error) {
+    const { status, type } = error as { status?: number; type?: string };
+    if (status === 413) throw payloadTooLarge(limit);
+    if (type === 'request.aborted' || !ctx.req.complete)
+      throw new ApiError('malformed_request', INCOMPLETE, { cause: error });
+    throw problemOfMiddlewareError(error) ?? error;
+  }
+  checkUtf8();
+}
+
+/**
+ * The body as a parser in front of the service (an embedder's `koa-body` or `@koa/bodyparser`)
+ * left it, held to the service's limit: by its text when the parser kept it, else by the size of
+ * the value it parsed.
+ */
+function parsedInFront(ctx: Context, limit: number): JsonBody {
+  const { body: value, rawBody: text } = ctx.request;
+  if (value === undefined) throw new ApiError('malformed_request', INCOMPLETE);
+  const size = Buffer.byteLength(text ?? JSON.stringify(value));
+  if (size > limit) throw payloadTooLarge(limit);
+  return { value, text };
+}
+
+/**
+ * The request as a Web `Request`, aborted when the client goes away before the answer: its body
+ * streamed, or, when a parser in front of the service has read it, the text it read. A client
+ * already gone (its body stream destroyed, which no `Request` can take) made a client's mistake:
+ * `400 malformed_request`, as a body cut short anywhere else.
+ */
+function webRequest(ctx: Context): Request {
+  const { req, res } = ctx;
+  const consumed = req.readableEnded;
+  if (!consumed && (req.destroyed || res.destroyed)) throw new ApiError('malformed_request', INCOMPLETE);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -50,18 +114,22 @@ function webRequest(req: IncomingMessage, res: ServerResponse, url: string): Req
   res.once('close', () => aborted.abort());
   const method = req.method ?? 'GET';
   const withBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(`http://localhost${url}`, {
+  const read = ctx.request.rawBody ?? JSON.stringify(ctx.request.body ?? '');
+  if (consumed) headers.delete('content-length');
+  const body = consumed ? read : (Readable.toWeb(req) as ReadableStream);
+  return new Request(`http://localhost${req.url ?? ctx.path}`, {
     method,
     headers,
     signal: aborted.signal,
-    ...(withBody && { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' }),
+    ...(withBody && { body, duplex: 'half' }),
   } as RequestInit);
 }
 
 /**
  * A Koa request as the core's {@link IncomingRequest}. A class, not an object of closures: one is
  * made per request, and its methods are shared. The client's address (with `TRUST_PROXY`, from
- * `X-Forwarded-For`) is worked out only when a limit asks for it.
+ * `X-Forwarded-For`) is worked out only when a limit asks for it. The body is read by `koa-body`
+ * when the core asks for it, unless a parser in front of the service has read it already.
  */
 export class KoaRequest implements IncomingRequest {
   readonly method: string;
@@ -83,11 +151,19 @@ export class KoaRequest implements IncomingRequest {
     return this.ctx.ip;
   }
 
-  readBody(limit: number): Promise<Uint8Array | 'too_large'> {
-    return readBody(this.ctx.req, limit);
+  async readJson(limit: number): Promise<JsonBody> {
+    const { ctx } = this;
+    if (ctx.req.readableEnded) return parsedInFront(ctx, limit);
+    if (ctx.req.destroyed) throw new ApiError('malformed_request', INCOMPLETE);
+    await readWithKoaBody(ctx, limit);
+    const { body: value, rawBody: text } = ctx.request;
+    // koa-body leaves alone a type it does not take for JSON, which the core did.
+    if (text === undefined)
+      throw new ApiError('unsupported_media_type', "Send the body as 'Content-Type: application/json'.");
+    return { value, text };
   }
 
   webRequest(): Request {
-    return webRequest(this.ctx.req, this.ctx.res, this.ctx.req.url ?? this.path);
+    return webRequest(this.ctx);
   }
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { requestFrame } from '../http/service-middleware.ts';
+import { requestFrame } from '../http/request-frame.ts';
 import { METRICS_PATH, metricsRoute } from './metrics-route.ts';
 
 /** The metrics port's listener: where it answers, and how to stop it. */
