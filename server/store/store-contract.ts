@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IdempotencyClaimRequest, Store } from '../../core/index.ts';
-import { StoreConflictError } from './errors.ts';
+import { StoreConflictError } from '../../core/index.ts';
 import { account, newApiKey, newCourse } from './test-support.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { isConstraintError, StoreConflictError } from '../errors.ts';
+import { StoreConflictError } from '../../../core/index.ts';
 import type { DatabaseFile } from './database-file.ts';
 import type { SqlOp } from './journal-codec.ts';
 
@@ -233,4 +233,9 @@ export class SqlDatabase {
     statement.bind(params as SqlValue[]);
     return statement;
   }
+}
+
+/** Whether a sql.js error is a constraint violation. */
+function isConstraintError(error: unknown): boolean {
+  return error instanceof Error && /constraint failed/i.test(error.message);
 }

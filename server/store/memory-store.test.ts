@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { IdempotencyClaimRequest } from '../../../core/index.ts';
-import { storeContract } from '../store-contract.ts';
-import { account, newApiKey, newCourse } from '../test-support.ts';
-import { createMemoryStore } from './memory-store.ts';
+import type { IdempotencyClaimRequest } from '../../core/index.ts';
+import { createMemoryStore } from '../../memory/memory-store.ts';
+import { storeContract } from './store-contract.ts';
+import { account, newApiKey, newCourse } from './test-support.ts';
 
 storeContract('memory', async () => createMemoryStore());
 

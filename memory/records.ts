@@ -1,6 +1,6 @@
-import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../core/index.ts';
+import type { KeyEnvironment } from '../domain/api-key-format.ts';
+import type { CourseStatus } from '../domain/course-lifecycle.ts';
 
 /** Anything ordered by its `seq`, which is unique and only grows. */
 interface Sequenced {

@@ -10,10 +10,10 @@ import type {
   IdempotentResponse,
   PageQuery,
   Store,
-} from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { StoreConflictError } from '../errors.ts';
+} from '../core/index.ts';
+import { StoreConflictError } from '../core/index.ts';
+import type { KeyEnvironment } from '../domain/api-key-format.ts';
+import type { CourseStatus } from '../domain/course-lifecycle.ts';
 import * as R from './records.ts';
 
 const UPDATABLE = ['name', 'description', 'status', 'updatedAt', 'publishedAt', 'archivedAt'] as const;
