@@ -129,7 +129,6 @@ export interface Store {
   /** Records when keys were last used; a batch, so authentication costs no write per request. */
   recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void>;
 
-  getIdempotentResponse(scope: string, key: string): Promise<IdempotentResponse | undefined>;
   /**
    * Claims an Idempotency-Key for one request, atomically for every instance sharing the store.
    * The insert that carries the response completes the claim; {@link releaseIdempotencyKey}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IdempotencyClaimRequest } from '../../core/index.ts';
 import { createMemoryStore } from '../../memory/memory-store.ts';
 import { storeContract } from './store-contract.ts';
-import { account, newApiKey, newCourse } from './test-support.ts';
+import { account, newApiKey, newCourse, storedResponse } from './test-support.ts';
 
 storeContract('memory', async () => createMemoryStore());
 
@@ -36,10 +36,10 @@ describe('the memory store', () => {
     const response = { scope: 's', key: 'k', requestHash: 'h', status: 201, body, createdAt: 'x' };
     await store.insertCourse(newCourse('a', 1), response);
     body.id = 'changed';
-    const stored = await store.getIdempotentResponse('s', 'k');
+    const stored = await storedResponse(store, 's', 'k');
     expect(stored?.body).toEqual({ id: 'crs_a_1' });
     (stored?.body as { id: string }).id = 'changed by a reader';
-    expect((await store.getIdempotentResponse('s', 'k'))?.body).toEqual({ id: 'crs_a_1' });
+    expect((await storedResponse(store, 's', 'k'))?.body).toEqual({ id: 'crs_a_1' });
   });
 
   it('moves a course between status lists as its status changes; deleting all empties them', async () => {
@@ -95,7 +95,7 @@ describe('the memory store', () => {
     };
     await store.insertCourse(newCourse('a', 1), response);
     await store.releaseIdempotencyKey('s', 'k');
-    expect(await store.getIdempotentResponse('s', 'k')).toEqual(response);
+    expect(await storedResponse(store, 's', 'k')).toEqual(response);
     // The stored response is not a claim: a second insert under the key conflicts, changing nothing.
     await expect(store.insertApiKey(newApiKey('a', 1), response)).rejects.toThrow('already stored');
     expect(await store.findApiKeyByHash('hash-a-1')).toBeUndefined();

@@ -160,11 +160,6 @@ export class PostgresStore implements Store {
     await this.#query('touch-api-keys', S.SQL.touchApiKeys, [ids, uses.map((use) => use.lastUsedAt)]);
   }
 
-  async getIdempotentResponse(scope: string, key: string): Promise<IdempotentResponse | undefined> {
-    const { rows } = await this.#query('get-idempotent', S.SQL.getIdempotent, [scope, key]);
-    return rows[0] && S.idempotentFromRow(rows[0]);
-  }
-
   async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
     const { scope, key, requestHash, now, leaseUntil, expiredBefore } = claim;
     const values = [scope, key, requestHash, now, leaseUntil, expiredBefore];

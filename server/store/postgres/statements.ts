@@ -70,7 +70,6 @@ export const SQL = {
   touchApiKeys: `UPDATE api_keys AS k SET last_used_at = u.at
     FROM unnest($1::text[], $2::text[]) AS u(id, at)
     WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`,
-  getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1 AND key = $2 AND status <> 0`,
   getIdempotentAny: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1 AND key = $2`,
   // Takes the key: a new row, or over a claim whose lease ran out (its instance died) or over an
   // expired response. Returns a row only when this call took it; the row lock makes it atomic.

@@ -39,10 +39,10 @@ export const SQL = {
   // Never moves last use backwards when batches from different moments arrive out of order.
   touchApiKey:
     'UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)',
-  insertIdempotent: `INSERT INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
+  // Replaces an expired response not purged yet; the read model refuses to replace a live one.
+  insertIdempotent: `INSERT OR REPLACE INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
   getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
   purgeIdempotent: 'DELETE FROM idempotency WHERE created_at < ?',
-  purgeableIdempotent: 'SELECT scope, key FROM idempotency WHERE created_at < ?',
   // What the read model loads of an owner's courses on the owner's first read.
   courseKeysOf: 'SELECT id, status, seq FROM courses WHERE owner_id = ? AND environment = ? ORDER BY seq',
   countCourses: 'SELECT count(*) FROM courses WHERE owner_id = ? AND environment = ?',
