@@ -97,8 +97,13 @@ export interface PageQuery {
 
 /**
  * Everything the service keeps. Methods return data or `undefined`; they know nothing of HTTP.
- * A write resolves only once it is durable. Every backend (`sqljs/`, `postgres/`) implements it
- * and passes the shared suite in `store-contract.ts`.
+ * A write resolves only once it is durable. Every backend (`memory/`, `server/store/sqljs/`,
+ * `server/store/postgres/`) implements it and passes the shared suite in `store-contract.ts`.
+ *
+ * Course records are frozen, and a course is the same object at every read (get, list, or an
+ * update that changes nothing) until it changes: a change hands out a new object and never
+ * alters one handed out. The course representations cache their JSON and ETag per record
+ * object (`operations/representations.ts`) and rely on both.
  */
 export interface Store {
   insertCourse(course: Omit<CourseRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<CourseRecord>;

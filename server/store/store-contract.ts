@@ -42,6 +42,23 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.deleteCourse(account('a'), 'crs_a_1')).toBe(false);
     });
 
+    it('hands out the same frozen course at every read until it changes, and never alters one handed out', async () => {
+      const store = await fresh();
+      await store.insertCourse(newCourse('a', 1));
+      const read = await store.getCourse(account('a'), 'crs_a_1');
+      expect(Object.isFrozen(read)).toBe(true);
+      expect(await store.getCourse(account('a'), 'crs_a_1')).toBe(read);
+      expect((await store.listCourses({ ...account('a'), limit: 10 }))[0]).toBe(read);
+      expect(await store.updateCourse(account('a'), 'crs_a_1', { name: 'Course 1' })).toBe(read);
+
+      const updated = await store.updateCourse(account('a'), 'crs_a_1', { name: 'Renamed' });
+      expect(updated).not.toBe(read);
+      expect(Object.isFrozen(updated)).toBe(true);
+      expect(read?.name).toBe('Course 1');
+      expect(await store.getCourse(account('a'), 'crs_a_1')).toBe(updated);
+      expect((await store.listCourses({ ...account('a'), limit: 10, status: 'draft' }))[0]).toBe(updated);
+    });
+
     it('changes or deletes a course only in the expected status (compare-and-set)', async () => {
       const store = await fresh();
       await store.insertCourse(newCourse('a', 1));
