@@ -1,4 +1,5 @@
 import type { CourseChanges, CourseOwner, CourseRecord, PageQuery } from '../core/index.ts';
+import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../core/index.ts';
 import type { CourseStatus } from '../domain/course-lifecycle.ts';
 import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-order.ts';
 
@@ -22,33 +23,23 @@ interface OwnerCourses {
 const noCourses = (): OwnerCourses => ({ all: [], byStatus: new Map() });
 
 /**
- * A frozen copy of `course` with every field in the order of the `courses` columns (one object
- * shape for all records, whatever the caller's object looked like).
+ * A frozen copy of `course` with its fields only, in {@link COURSE_FIELDS} order: no caller's object
+ * is kept (it could change it), and every record has the same shape.
  */
 export function courseRecord(course: Omit<CourseRecord, 'seq'>, seq: number): CourseRecord {
-  return Object.freeze({
-    id: course.id,
-    ownerId: course.ownerId,
-    environment: course.environment,
-    name: course.name,
-    description: course.description,
-    status: course.status,
-    createdAt: course.createdAt,
-    updatedAt: course.updatedAt,
-    publishedAt: course.publishedAt,
-    archivedAt: course.archivedAt,
-    seq,
-  });
+  const record: Record<string, unknown> = {};
+  for (const field of COURSE_FIELDS) record[field] = field === 'seq' ? seq : course[field];
+  return Object.freeze(record) as unknown as CourseRecord;
 }
-
-const UPDATABLE = ['name', 'description', 'status', 'updatedAt', 'publishedAt', 'archivedAt'] as const;
 
 /**
  * `current` with `changes` applied (only the updatable fields; an `undefined` one leaves the field
  * as it is, as in SQL), or `current` itself when nothing changes, so caches keyed on it stay valid.
  */
 export function changedCourse(current: CourseRecord, changes: CourseChanges): CourseRecord {
-  const set = UPDATABLE.filter((field) => changes[field] !== undefined && changes[field] !== current[field]);
+  const set = COURSE_CHANGE_FIELDS.filter(
+    (field) => changes[field] !== undefined && changes[field] !== current[field],
+  );
   if (set.length === 0) return current;
   return courseRecord(
     { ...current, ...Object.fromEntries(set.map((field) => [field, changes[field]])) },

@@ -10,6 +10,35 @@ export interface CourseOwner {
   environment: KeyEnvironment;
 }
 
+/**
+ * The fields of a course record, in the one order every list of them follows: the records the
+ * stores build, their SQL columns and the interner's comparison are derived from it, and a test
+ * checks it against {@link CourseRecord} and the spec's `Course`.
+ */
+export const COURSE_FIELDS = [
+  'id',
+  'ownerId',
+  'environment',
+  'name',
+  'description',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'archivedAt',
+  'seq',
+] as const satisfies ReadonlyArray<keyof CourseRecord>;
+
+/** The fields of a course that a change may set (see {@link CourseChanges}). */
+export const COURSE_CHANGE_FIELDS = [
+  'name',
+  'description',
+  'status',
+  'updatedAt',
+  'publishedAt',
+  'archivedAt',
+] as const satisfies ReadonlyArray<keyof CourseRecord>;
+
 /** A course as stored. `seq` orders courses (newest has the largest) and is never reused. */
 export interface CourseRecord {
   id: string;
@@ -26,9 +55,7 @@ export interface CourseRecord {
 }
 
 /** The fields of a course a change may set. */
-export type CourseChanges = Partial<
-  Pick<CourseRecord, 'name' | 'description' | 'status' | 'updatedAt' | 'publishedAt' | 'archivedAt'>
->;
+export type CourseChanges = Partial<Pick<CourseRecord, (typeof COURSE_CHANGE_FIELDS)[number]>>;
 
 /** An API key as stored: only a keyed hash of its value, never the value. */
 export interface ApiKeyRecord {

@@ -11,6 +11,7 @@ import type {
   PageQuery,
   Store,
 } from '../../../core/index.ts';
+import { COURSE_CHANGE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { apiKeyRecord } from '../../../memory/api-key-index.ts';
@@ -85,24 +86,9 @@ export class SqljsStore implements Store {
     if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return undefined;
     const next = changedCourse(current, changes);
     if (next === current) return current;
-    const { name, description, status, updatedAt, publishedAt, archivedAt } = next;
+    const values = COURSE_CHANGE_FIELDS.map((field) => next[field]);
     await this.#write(
-      [
-        [
-          S.SQL.updateCourse,
-          [
-            name,
-            description,
-            status,
-            updatedAt,
-            publishedAt,
-            archivedAt,
-            id,
-            owner.ownerId,
-            owner.environment,
-          ],
-        ],
-      ],
+      [[S.SQL.updateCourse, [...values, id, owner.ownerId, owner.environment]]],
       ({ courses }) => courses.put(next),
     );
     return next;
