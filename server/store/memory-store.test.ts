@@ -7,6 +7,24 @@ import { account, newApiKey, newCourse, storedResponse } from './test-support.ts
 storeContract('memory', async () => createMemoryStore());
 
 describe('the memory store', () => {
+  it('keeps a duplicate busy until the request that stored the response releases its key', async () => {
+    const store = createMemoryStore();
+    const claim: IdempotencyClaimRequest = {
+      scope: 's',
+      key: 'k',
+      requestHash: 'h',
+      now: '2026-01-02T00:00:00.000Z',
+      leaseUntil: '2026-01-02T00:01:00.000Z',
+      expiredBefore: '2026-01-01T00:00:00.000Z',
+    };
+    expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
+    const response = { scope: 's', key: 'k', requestHash: 'h', status: 201, body: {}, createdAt: claim.now };
+    await store.insertCourse(newCourse('a', 1), response);
+    expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'busy' });
+    await store.releaseIdempotencyKey('s', 'k');
+    expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'stored', response });
+  });
+
   it('hands out the same frozen course until it changes, and never changes one handed out', async () => {
     const store = createMemoryStore();
     const created = await store.insertCourse(newCourse('a', 1));
