@@ -22,6 +22,15 @@ module.exports = {
       to: { path: '^(server|mocks|sdk|contract-tests|dashboard|fuzz|bench)/' },
     },
     {
+      name: 'mocks-import-no-server',
+      comment:
+        'The mocks ship without the server: what both use (the core, the memory store, the fixed-window limits) ' +
+        'lives below both, never in server/.',
+      severity: 'error',
+      from: { path: '^mocks/' },
+      to: { path: '^server/' },
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'Folders import downwards only: no folder imports a folder that imports it back.',
       severity: 'error',

@@ -48,7 +48,7 @@ export default defineConfig({
           name: 'unit',
           globalSetup: SERVICES,
           include: [
-            '{core,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
+            '{core,memory,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware}.test.ts',
             'contract-tests/targets/*.test.ts',
           ],

@@ -13,8 +13,8 @@ import {
   requestIdOf,
 } from '../core/index.ts';
 import { randomBase62 } from '../domain/base62.ts';
-import { createFixedWindowLimits } from '../server/rate-limit/fixed-window.ts';
-import { createMemoryStore } from '../server/store/memory/memory-store.ts';
+import { createFixedWindowLimits } from '../memory/fixed-window.ts';
+import { createMemoryStore } from '../memory/memory-store.ts';
 import { mcpProtocol } from './mcp-endpoint.ts';
 import { createMockIdentityProvider } from './mock-identity-provider.ts';
 import { type CourseServiceMockOptions, resolveOptions } from './mock-options.ts';

@@ -6,7 +6,18 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = `${ROOT}.dependency-cruiser.cjs`;
 const BIN = `${ROOT}node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
-const SOURCES = ['core', 'server', 'mocks', 'sdk', 'contract-tests', 'domain', 'dashboard', 'fuzz', 'bench'];
+const SOURCES = [
+  'core',
+  'memory',
+  'server',
+  'mocks',
+  'sdk',
+  'contract-tests',
+  'domain',
+  'dashboard',
+  'fuzz',
+  'bench',
+];
 
 /** The rules `folders` (relative to `cwd`) break, as `rule from → to` lines. */
 function violations(cwd: string, folders: string[]): string[] {
@@ -28,15 +39,25 @@ describe('import rules', { timeout: 120_000 }, () => {
     expect(violations(ROOT, SOURCES)).toEqual([]);
   });
 
-  it('catch a core that uses Node or an adapter, and folders and files that import each other', () => {
-    const found = violations(`${ROOT}scripts/fixtures/import-rules`, ['core', 'server', 'left', 'right']);
+  it('catch a core that uses Node or an adapter, mocks that use the server, and folders and files that import each other', () => {
+    const found = violations(`${ROOT}scripts/fixtures/import-rules`, [
+      'core',
+      'mocks',
+      'server',
+      'left',
+      'right',
+    ]);
     const rules = new Set(found.map((line) => line.split(' ')[0]));
     expect([...rules].sort()).toEqual([
       'core-imports-no-transport',
       'core-imports-only-core-and-domain',
+      'mocks-import-no-server',
       'no-file-cycles',
       'no-folder-cycles',
     ]);
     expect(found).toContain('core-imports-no-transport core/reads-files.fixture.ts → fs');
+    expect(found).toContain(
+      'mocks-import-no-server mocks/knows-the-server.fixture.ts → server/port.fixture.ts',
+    );
   });
 });

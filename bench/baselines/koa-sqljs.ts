@@ -5,7 +5,7 @@
 // least. The store's floor, printed beside our create.
 import initSqlJs from 'sql.js';
 import { applyMigrations } from '../../server/store/sqljs/migrations.ts';
-import { SQL } from '../../server/store/sqljs/statements.ts';
+import { courseParams, SQL } from '../../server/store/sqljs/statements.ts';
 import { serveDurableKoa } from './durable-koa.ts';
 
 const COMMIT_DELAY_MS = 50;
@@ -41,20 +41,7 @@ await serveDurableKoa((course) => {
       }, COMMIT_DELAY_MS);
     }
   }
-  const { id, name, description, status, createdAt, updatedAt, publishedAt, archivedAt } = course;
   seq += 1;
-  insert.run([
-    id,
-    'owner',
-    name,
-    description,
-    status,
-    createdAt,
-    updatedAt,
-    publishedAt,
-    archivedAt,
-    seq,
-    'prod',
-  ]);
+  insert.run(courseParams({ ...course, ownerId: 'owner', environment: 'prod', seq }));
   if (++rows >= MAX_ROWS_PER_TRANSACTION) commit();
 });

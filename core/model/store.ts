@@ -10,6 +10,35 @@ export interface CourseOwner {
   environment: KeyEnvironment;
 }
 
+/**
+ * The fields of a course record, in the one order every list of them follows: the records the
+ * stores build, their SQL columns and the interner's comparison are derived from it, and a test
+ * checks it against {@link CourseRecord} and the spec's `Course`.
+ */
+export const COURSE_FIELDS = [
+  'id',
+  'ownerId',
+  'environment',
+  'name',
+  'description',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'archivedAt',
+  'seq',
+] as const satisfies ReadonlyArray<keyof CourseRecord>;
+
+/** The fields of a course that a change may set (see {@link CourseChanges}). */
+export const COURSE_CHANGE_FIELDS = [
+  'name',
+  'description',
+  'status',
+  'updatedAt',
+  'publishedAt',
+  'archivedAt',
+] as const satisfies ReadonlyArray<keyof CourseRecord>;
+
 /** A course as stored. `seq` orders courses (newest has the largest) and is never reused. */
 export interface CourseRecord {
   id: string;
@@ -26,9 +55,7 @@ export interface CourseRecord {
 }
 
 /** The fields of a course a change may set. */
-export type CourseChanges = Partial<
-  Pick<CourseRecord, 'name' | 'description' | 'status' | 'updatedAt' | 'publishedAt' | 'archivedAt'>
->;
+export type CourseChanges = Partial<Pick<CourseRecord, (typeof COURSE_CHANGE_FIELDS)[number]>>;
 
 /** An API key as stored: only a keyed hash of its value, never the value. */
 export interface ApiKeyRecord {
@@ -97,8 +124,13 @@ export interface PageQuery {
 
 /**
  * Everything the service keeps. Methods return data or `undefined`; they know nothing of HTTP.
- * A write resolves only once it is durable. Every backend (`sqljs/`, `postgres/`) implements it
- * and passes the shared suite in `store-contract.ts`.
+ * A write resolves only once it is durable. Every backend (`memory/`, `server/store/sqljs/`,
+ * `server/store/postgres/`) implements it and passes the shared suite in `store-contract.ts`.
+ *
+ * Course records are frozen, and a course is the same object at every read (get, list, or an
+ * update that changes nothing) until it changes: a change hands out a new object and never
+ * alters one handed out. The course representations cache their JSON and ETag per record
+ * object (`operations/representations.ts`) and rely on both.
  */
 export interface Store {
   insertCourse(course: Omit<CourseRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<CourseRecord>;
@@ -129,7 +161,6 @@ export interface Store {
   /** Records when keys were last used; a batch, so authentication costs no write per request. */
   recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void>;
 
-  getIdempotentResponse(scope: string, key: string): Promise<IdempotentResponse | undefined>;
   /**
    * Claims an Idempotency-Key for one request, atomically for every instance sharing the store.
    * The insert that carries the response completes the claim; {@link releaseIdempotencyKey}

@@ -16,9 +16,9 @@ export function courseView(course: Omit<CourseRecord, 'seq'>) {
   };
 }
 
-// Records are immutable (the store replaces them on every change), so a record's JSON and ETag can
-// be kept for as long as the record lives: lists then join cached text instead of serialising
-// every course. A store that builds new records per read simply misses the cache.
+// The Store port promises frozen records, one object per unchanged course, so a record's JSON and
+// ETag can be kept for as long as the record lives: lists then join cached text instead of
+// serialising every course.
 const courseJsonCache = new WeakMap<CourseRecord, { json: string; digest: Digest; etag?: string }>();
 
 function cached(course: CourseRecord): { json: string; digest: Digest; etag?: string } {

@@ -6,7 +6,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { QuotaResult } from '../../core/index.ts';
 import type { RateLimitPolicy } from '../../domain/rate-limit-headers.ts';
-import type { Quotas } from './fixed-window.ts';
+import type { Quotas } from '../../memory/fixed-window.ts';
 import type { RateLimitService } from './rate-limit-service.ts';
 import { connectRedis } from './redis-connection.ts';
 import type { RedisProbe } from './redis-probe.ts';

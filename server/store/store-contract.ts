@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IdempotencyClaimRequest, Store } from '../../core/index.ts';
-import { StoreConflictError } from './errors.ts';
-import { account, newApiKey, newCourse } from './test-support.ts';
+import { StoreConflictError } from '../../core/index.ts';
+import { account, newApiKey, newCourse, storedResponse } from './test-support.ts';
 
 /**
  * The behaviour every backend owes the operations: one suite, run by each backend's test file
@@ -40,6 +40,23 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.deleteCourse(account('a'), 'crs_a_1')).toBe(true);
       expect(await store.getCourse(account('a'), 'crs_a_1')).toBeUndefined();
       expect(await store.deleteCourse(account('a'), 'crs_a_1')).toBe(false);
+    });
+
+    it('hands out the same frozen course at every read until it changes, and never alters one handed out', async () => {
+      const store = await fresh();
+      await store.insertCourse(newCourse('a', 1));
+      const read = await store.getCourse(account('a'), 'crs_a_1');
+      expect(Object.isFrozen(read)).toBe(true);
+      expect(await store.getCourse(account('a'), 'crs_a_1')).toBe(read);
+      expect((await store.listCourses({ ...account('a'), limit: 10 }))[0]).toBe(read);
+      expect(await store.updateCourse(account('a'), 'crs_a_1', { name: 'Course 1' })).toBe(read);
+
+      const updated = await store.updateCourse(account('a'), 'crs_a_1', { name: 'Renamed' });
+      expect(updated).not.toBe(read);
+      expect(Object.isFrozen(updated)).toBe(true);
+      expect(read?.name).toBe('Course 1');
+      expect(await store.getCourse(account('a'), 'crs_a_1')).toBe(updated);
+      expect((await store.listCourses({ ...account('a'), limit: 10, status: 'draft' }))[0]).toBe(updated);
     });
 
     it('changes or deletes a course only in the expected status (compare-and-set)', async () => {
@@ -154,7 +171,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const store = await fresh();
       const response = { scope: 'a createCourse', key: 'k1', requestHash: 'h', status: 201, createdAt: 'x' };
       const first = await store.insertCourse(newCourse('a', 1), { ...response, body: { id: 'crs_a_1' } });
-      expect(await store.getIdempotentResponse('a createCourse', 'k1')).toEqual({
+      expect(await storedResponse(store, 'a createCourse', 'k1')).toEqual({
         ...response,
         body: { id: 'crs_a_1' },
       });
@@ -179,7 +196,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       };
       expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
       expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'busy' });
-      expect(await store.getIdempotentResponse('a createCourse', 'k')).toBeUndefined();
+      expect(await storedResponse(store, 'a createCourse', 'k')).toBeUndefined();
       await store.releaseIdempotencyKey('a createCourse', 'k');
       expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
 
@@ -199,8 +216,8 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.insertCourse(newCourse('a', 1), { ...base, key: 'old', createdAt: '2026-01-01T00:00:00Z' });
       await store.insertCourse(newCourse('a', 2), { ...base, key: 'new', createdAt: '2026-01-03T00:00:00Z' });
       await store.purgeIdempotentResponses('2026-01-02T00:00:00Z');
-      expect(await store.getIdempotentResponse('s', 'old')).toBeUndefined();
-      expect(await store.getIdempotentResponse('s', 'new')).toMatchObject({ body: null });
+      expect(await storedResponse(store, 's', 'old')).toBeUndefined();
+      expect(await storedResponse(store, 's', 'new')).toMatchObject({ body: null });
     });
 
     it('stores, finds, lists, revokes and touches API keys', async () => {

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiKeyRecord, CourseOwner, CourseRecord } from '../../core/index.ts';
+import type { ApiKeyRecord, CourseOwner, CourseRecord, IdempotentResponse, Store } from '../../core/index.ts';
 import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 
 /** A fresh directory under the OS temp dir, for a test's data. */
@@ -55,4 +55,19 @@ export function newApiKey(
     expiresAt: null,
     revokedAt: null,
   };
+}
+
+/**
+ * The response `store` holds under `scope` and `key`, read as the core reads one: a claim that
+ * expires nothing, released at once if it took the key; `undefined` while a claim holds it.
+ */
+export async function storedResponse(
+  store: Store,
+  scope: string,
+  key: string,
+): Promise<IdempotentResponse | undefined> {
+  const claim = { scope, key, requestHash: '', now: '', leaseUntil: '', expiredBefore: '' };
+  const found = await store.claimIdempotencyKey(claim);
+  if (found.kind === 'claimed') await store.releaseIdempotencyKey(scope, key);
+  return found.kind === 'stored' ? found.response : undefined;
 }

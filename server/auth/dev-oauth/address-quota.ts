@@ -1,5 +1,5 @@
 import { ApiError } from '../../../core/index.ts';
-import { createWindowCounter, secondsLeft } from '../../rate-limit/fixed-window.ts';
+import { createWindowCounter, secondsLeft } from '../../../memory/fixed-window.ts';
 
 /**
  * A fixed-window quota per client address for the development authorization server's writes

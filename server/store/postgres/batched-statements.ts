@@ -1,7 +1,7 @@
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { ApiKeyRecord, CourseOwner, CourseRecord, PageQuery } from '../../../core/index.ts';
+import { StoreConflictError } from '../../../core/index.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { StoreConflictError } from '../errors.ts';
 import type { StoreProbe } from '../store-probe.ts';
 import type { CourseInterner } from './course-interner.ts';
 import * as S from './statements.ts';

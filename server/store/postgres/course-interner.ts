@@ -1,18 +1,4 @@
-import type { CourseRecord } from '../../../core/index.ts';
-
-const FIELDS = [
-  'id',
-  'ownerId',
-  'environment',
-  'name',
-  'description',
-  'status',
-  'createdAt',
-  'updatedAt',
-  'publishedAt',
-  'archivedAt',
-  'seq',
-] as const satisfies ReadonlyArray<keyof CourseRecord>;
+import { COURSE_FIELDS, type CourseRecord } from '../../../core/index.ts';
 
 /**
  * One frozen object per course version: a course read again, equal in every field to the last
@@ -30,7 +16,7 @@ export class CourseInterner {
   /** `course` frozen, or the equal object handed out before. */
   intern(course: CourseRecord): CourseRecord {
     const known = this.#byId.get(course.id);
-    if (known !== undefined && FIELDS.every((field) => known[field] === course[field])) return known;
+    if (known !== undefined && COURSE_FIELDS.every((field) => known[field] === course[field])) return known;
     if (known !== undefined) this.#byId.delete(course.id);
     else if (this.#byId.size >= this.capacity) {
       const oldest = this.#byId.keys().next();

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { StoreConflictError } from '../../../core/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
-import { StoreConflictError } from '../errors.ts';
 import { account, newApiKey, newCourse } from '../test-support.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 import { PostgresStore } from './postgres-store.ts';

@@ -15,11 +15,10 @@ import type {
   PageQuery,
   Store,
 } from '../../../core/index.ts';
-import { serviceUnavailable } from '../../../core/index.ts';
+import { StoreConflictError, serviceUnavailable } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
-import { StoreConflictError } from '../errors.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
 import { batchedStatements, type ListCall, run } from './batched-statements.ts';
@@ -159,11 +158,6 @@ export class PostgresStore implements Store {
     if (uses.length === 0) return;
     const ids = uses.map((use) => use.id);
     await this.#query('touch-api-keys', S.SQL.touchApiKeys, [ids, uses.map((use) => use.lastUsedAt)]);
-  }
-
-  async getIdempotentResponse(scope: string, key: string): Promise<IdempotentResponse | undefined> {
-    const { rows } = await this.#query('get-idempotent', S.SQL.getIdempotent, [scope, key]);
-    return rows[0] && S.idempotentFromRow(rows[0]);
   }
 
   async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {

@@ -5,22 +5,26 @@ import type {
   CourseRecord,
   IdempotentResponse,
 } from '../../../core/index.ts';
+import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import * as C from '../course-columns.ts';
 
-const COURSE_COLUMNS =
-  'id, owner_id, environment, name, description, status, created_at, updated_at, published_at, archived_at, seq';
+const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS =
   'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
-// The columns of a new course, in {@link courseParams} order.
-const INSERT_COURSE_COLUMNS =
-  'id, owner_id, environment, name, description, status, created_at, updated_at, published_at, archived_at';
+// A new course's fields and columns, in {@link courseParams} order: all but `seq`, which PostgreSQL assigns.
+const NEW_COURSE_FIELDS = COURSE_FIELDS.filter((field) => field !== 'seq');
+const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
+/** `$1, $2, …` for `count` parameters, each with `suffix` (a cast). */
+const params = (count: number, suffix = '') =>
+  Array.from({ length: count }, (_, i) => `$${i + 1}${suffix}`).join(', ');
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
 
 /** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
 export const SQL = {
   insertCourse: `INSERT INTO courses (${INSERT_COURSE_COLUMNS})
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`,
+    VALUES (${params(NEW_COURSE_FIELDS.length)}) RETURNING seq`,
   // Every course statement is scoped by owner and environment: isolation lives in the queries.
   // The batched reads take one array per field (element i is call i) and answer each row with
   // `ord`, the 1-based number of the call it belongs to.
@@ -49,8 +53,8 @@ export const SQL = {
     ORDER BY q.ord, c.seq DESC`,
   // Many courses in one statement (one commit, one WAL flush), rows in call order.
   insertCourses: `INSERT INTO courses (${INSERT_COURSE_COLUMNS})
-    SELECT ${INSERT_COURSE_COLUMNS} FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
-      $6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) WITH ORDINALITY AS r(${INSERT_COURSE_COLUMNS}, ord)
+    SELECT ${INSERT_COURSE_COLUMNS} FROM unnest(${params(NEW_COURSE_FIELDS.length, '::text[]')})
+      WITH ORDINALITY AS r(${INSERT_COURSE_COLUMNS}, ord)
     ORDER BY r.ord
     RETURNING id, seq`,
   // $4 is the expected status, or NULL for none: the compare-and-set of lifecycle changes.
@@ -70,7 +74,6 @@ export const SQL = {
   touchApiKeys: `UPDATE api_keys AS k SET last_used_at = u.at
     FROM unnest($1::text[], $2::text[]) AS u(id, at)
     WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`,
-  getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1 AND key = $2 AND status <> 0`,
   getIdempotentAny: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1 AND key = $2`,
   // Takes the key: a new row, or over a claim whose lease ran out (its instance died) or over an
   // expired response. Returns a row only when this call took it; the row lock makes it atomic.
@@ -99,15 +102,6 @@ export const SQL = {
 /** The `settings` key of the fingerprint of the secret API keys are hashed under. */
 export const SECRET_FINGERPRINT = 'api_key_hash_secret.fingerprint';
 
-const UPDATABLE: Record<keyof CourseChanges, string> = {
-  name: 'name',
-  description: 'description',
-  status: 'status',
-  updatedAt: 'updated_at',
-  publishedAt: 'published_at',
-  archivedAt: 'archived_at',
-};
-
 /**
  * An UPDATE of the columns `changes` sets (column names from a fixed list, values bound), with
  * the status compare-and-set when `expectedStatus` is given. Its `name` differs for each shape
@@ -122,11 +116,11 @@ export function updateCourseSql(
   const values: unknown[] = [id, owner.ownerId, owner.environment];
   let columnsSet = 0;
   const sets: string[] = [];
-  for (const [bit, [field, column]] of Object.entries(UPDATABLE).entries()) {
-    const value = changes[field as keyof CourseChanges];
+  for (const [bit, field] of COURSE_CHANGE_FIELDS.entries()) {
+    const value = changes[field];
     if (value === undefined) continue;
     values.push(value);
-    sets.push(`${column} = $${values.length}`);
+    sets.push(`${C.columnOf(field)} = $${values.length}`);
     columnsSet |= 1 << bit;
   }
   // Nothing to set still answers with the row, like the sql.js store does.
@@ -145,19 +139,8 @@ export function updateCourseSql(
 }
 
 /** A course's values in {@link SQL.insertCourse} order. */
-export function courseParams(c: Omit<CourseRecord, 'seq'>): unknown[] {
-  return [
-    c.id,
-    c.ownerId,
-    c.environment,
-    c.name,
-    c.description,
-    c.status,
-    c.createdAt,
-    c.updatedAt,
-    c.publishedAt,
-    c.archivedAt,
-  ];
+export function courseParams(course: Omit<CourseRecord, 'seq'>): unknown[] {
+  return NEW_COURSE_FIELDS.map((field) => course[field]);
 }
 
 /** A key's values in {@link SQL.insertApiKey} order. */
@@ -184,21 +167,12 @@ export function idempotentParams(r: IdempotentResponse): unknown[] {
 
 type Row = Record<string, unknown>;
 
-/** A course from a row of `COURSE_COLUMNS`. */
-export function courseFromRow(r: Row): CourseRecord {
-  return {
-    id: r.id as string,
-    ownerId: r.owner_id as string,
-    environment: r.environment as KeyEnvironment,
-    name: r.name as string,
-    description: r.description as string,
-    status: r.status as CourseStatus,
-    createdAt: r.created_at as string,
-    updatedAt: r.updated_at as string,
-    publishedAt: r.published_at as string | null,
-    archivedAt: r.archived_at as string | null,
-    seq: Number(r.seq),
-  };
+/** A course from a row of `COURSE_COLUMNS` (`seq`, a bigint, arrives as text). */
+export function courseFromRow(row: Row): CourseRecord {
+  const course: Record<string, unknown> = {};
+  for (const [i, field] of COURSE_FIELDS.entries()) course[field] = row[C.COURSE_COLUMNS[i] as string];
+  course.seq = Number(course.seq);
+  return course as unknown as CourseRecord;
 }
 
 /** A key from a row of `KEY_COLUMNS`. */

@@ -1,6 +1,5 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { isConstraintError, StoreConflictError } from '../errors.ts';
-import type { DatabaseFile } from './database-file.ts';
+import { StoreConflictError } from '../../../core/index.ts';
 import type { SqlOp } from './journal-codec.ts';
 
 /** A row as sql.js returns it: values in column order. */
@@ -27,14 +26,13 @@ const COMMIT_DELAY_MS = 50;
  */
 export class SqlDatabase {
   readonly #statements = new Map<string, Statement>();
-  readonly db: Database;
   /** The writes of the open transaction, in order; `undefined` when none is open. */
   #writes: Array<readonly SqlOp[]> | undefined;
   #commitScheduled = false;
   #failure: Error | undefined;
 
-  constructor(private readonly file: DatabaseFile) {
-    this.db = file.database;
+  /** Wraps `db`, a database sql.js opened (`new SQL.Database(bytes)`), which this then owns. */
+  constructor(readonly db: Database) {
     // The database is in wasm memory; durability is the journal's job, so SQLite's own rollback
     // journal only needs to support ROLLBACK, and memory does that fastest. Holding the lock for
     // good keeps SQLite from re-checking the (emulated) file and dropping its page cache at every
@@ -108,6 +106,11 @@ export class SqlDatabase {
     }
   }
 
+  /** How many writes the open transaction holds, not committed yet (0 when none is open). */
+  get pendingWrites(): number {
+    return this.#writes?.length ?? 0;
+  }
+
   /** Why this database refuses writes and snapshots, if it does: a transaction it could not keep. */
   get failure(): Error | undefined {
     return this.#failure;
@@ -125,38 +128,13 @@ export class SqlDatabase {
   }
 
   /**
-   * The database file as it is now, for a snapshot: `marker` is a `meta` row just written, which
-   * the bytes must hold. `live` bytes are the database file itself, valid only until the next
-   * write: write them out in the same turn of the event loop (as `writeSnapshot` does). Others
-   * are a copy, valid until {@link releaseSnapshot}.
+   * The database file as it is now, for a snapshot: the open transaction is committed first, and
+   * sql.js's `export()` copies the file into a fresh buffer that no later write changes.
    */
-  snapshot(marker: { key: string; value: number }): { bytes: Uint8Array; live: boolean } {
+  snapshot(): Uint8Array {
     this.commit();
     if (this.#failure) throw this.#failure;
-    const holdsMarker = (image: Database): boolean =>
-      Number(image.exec('SELECT value FROM meta WHERE key = ?', [marker.key])[0]?.values[0]?.[0]) ===
-      marker.value;
-    const copy = this.file.copy(holdsMarker);
-    if (copy) return { bytes: copy, live: false };
-    const live = this.file.current(holdsMarker);
-    if (live) return { bytes: live, live: true };
-    // sql.js's export is the slow, always-correct way, for when the file outgrew its buffer.
-    return { bytes: this.db.export(), live: false };
-  }
-
-  /** Gets a copy buffer of `bytes` ready for the next {@link snapshot} (see `DatabaseFile`). */
-  prepareSnapshot(bytes: number): Promise<void> {
-    return this.file.prepareCopy(bytes);
-  }
-
-  /** Lets the last snapshot's copy buffer go. */
-  releaseSnapshot(): void {
-    this.file.releaseCopy();
-  }
-
-  /** The database file's size in bytes. */
-  fileSize(): number {
-    return this.file.size();
+    return this.db.export();
   }
 
   /** Frees every statement and the database. */
@@ -233,4 +211,9 @@ export class SqlDatabase {
     statement.bind(params as SqlValue[]);
     return statement;
   }
+}
+
+/** Whether a sql.js error is a constraint violation. */
+function isConstraintError(error: unknown): boolean {
+  return error instanceof Error && /constraint failed/i.test(error.message);
 }

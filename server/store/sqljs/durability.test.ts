@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { SILENT_LOGGER } from '../store-logger.ts';
 import { account, newCourse, tempDir } from '../test-support.ts';
 import { SqlDatabase } from './database.ts';
-import { DatabaseFile } from './database-file.ts';
 import { Durability } from './durability.ts';
 import { FILES, writeSnapshot } from './files.ts';
 import { applyMigrations } from './migrations.ts';
@@ -105,9 +104,9 @@ describe('durability of the sql.js store', () => {
 
   it('is idle once no write or checkpoint is in flight or due, and starts none', async () => {
     const dir = await tempDir();
-    const sql = new SqlDatabase(new DatabaseFile(await initSqlJs(), undefined));
+    const sql = new SqlDatabase(new (await initSqlJs()).Database());
     applyMigrations(sql.db);
-    await writeSnapshot(dir, sql.db.export(), { live: false });
+    await writeSnapshot(dir, sql.db.export());
     const durability = await Durability.open(sql, 0, { dir, logger: SILENT_LOGGER, checkpointEntries: 3 });
     for (let i = 0; i < 3; i++) await durability.append([]);
     // The third flush made a checkpoint due, to start on the next turn of the event loop.

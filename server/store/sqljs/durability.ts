@@ -29,9 +29,6 @@ export class Durability {
   #seq: number;
   #checkpointing: Promise<void> | undefined;
   #checkpoints = 0;
-  #prepared = false;
-  /** The database file's size when the current journal file began. */
-  #cycleStartSize = 0;
   #broken = false;
   #closing = false;
   /** A checkpoint is due and starts on the next turn of the event loop. */
@@ -54,7 +51,6 @@ export class Durability {
       (stats) => durability.#onFlushed(stats),
       options.probe ?? NO_STORE_PROBE,
     );
-    durability.#cycleStartSize = db.fileSize();
     return durability;
   }
 
@@ -140,52 +136,26 @@ export class Durability {
     const seq = this.#seq;
     // Outside the journal on purpose: it describes the snapshot, and replay never needs it.
     this.db.transact([[SQL.setMeta, [META.journalSeq, seq]]]);
-    const { bytes, live } = this.db.snapshot({ key: META.journalSeq, value: seq });
+    const bytes = this.db.snapshot();
     // Same tick as taking the bytes: every entry after `seq` goes to the next file.
     const { dir } = this.options;
     const rotated = this.#writer.rotate(join(dir, FILES.nextJournal));
     // Observed now so a journal failure during the snapshot write is not an unhandled rejection.
     rotated.catch(() => {});
-    // Also this tick: the bytes may be the live database file, which the next write changes.
-    const written = writeSnapshot(dir, bytes, { live });
+    const written = writeSnapshot(dir, bytes);
     const blockedMs = Math.round(performance.now() - started);
     await written;
     await rotated;
     await rm(join(dir, FILES.journal), { force: true });
     await rename(join(dir, FILES.nextJournal), join(dir, FILES.journal));
     await fsyncDir(dir);
-    this.db.releaseSnapshot();
-    this.#prepared = false;
-    this.#cycleStartSize = this.db.fileSize();
     this.#checkpoints++;
     const ms = Math.round(performance.now() - started);
-    this.options.logger.info(
-      { seq, bytes: bytes.length, copied: !live, blockedMs, ms },
-      'store checkpoint written',
-    );
-  }
-
-  /**
-   * Halfway to a checkpoint, gets a buffer ready for the snapshot's copy, sized for the database
-   * at the checkpoint (it grew as much again by then, plus a margin), so the checkpoint copies
-   * into touched memory and writes in the background instead of writing the live file while the
-   * event loop waits. A short guess only costs that: the checkpoint then writes the live file.
-   */
-  #prepare(): void {
-    if (this.#prepared || this.#broken || this.#closing) return;
-    this.#prepared = true;
-    const size = this.db.fileSize();
-    const expected = Math.ceil(size + 1.5 * Math.max(0, size - this.#cycleStartSize)) + 1024 * 1024;
-    this.db
-      .prepareSnapshot(expected)
-      .catch((error: unknown) =>
-        this.options.logger.warn({ err: error }, 'store checkpoint: no copy buffer'),
-      );
+    this.options.logger.info({ seq, bytes: bytes.length, blockedMs, ms }, 'store checkpoint written');
   }
 
   #onFlushed(stats: Readonly<JournalStats>): void {
     const { checkpointBytes = 32 * 1024 * 1024, checkpointEntries = 50_000 } = this.options;
-    if (stats.fileBytes >= checkpointBytes / 2 || stats.fileEntries >= checkpointEntries / 2) this.#prepare();
     if (stats.fileBytes < checkpointBytes && stats.fileEntries < checkpointEntries) return;
     if (this.#checkpointing || this.#broken || this.#closing) return;
     // Deferred so the acknowledgements of this flush go out before the snapshot is taken.

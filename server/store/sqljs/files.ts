@@ -1,7 +1,5 @@
-import { close, fsync, openSync, writeSync } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
 /** The file names inside a data directory. */
 export const FILES = {
@@ -24,33 +22,16 @@ export async function fsyncDir(dir: string): Promise<void> {
 
 /**
  * Replaces the snapshot atomically: temp file, fsync, rename, fsync of the directory. A crash at
- * any point leaves either the old snapshot or the new one, never a partial file. `live` bytes (the
- * database file itself, which the next write changes) are written before the first `await`, so
- * they are in the kernel's hands when this returns; other bytes are written in the background.
+ * any point leaves either the old snapshot or the new one, never a partial file.
  */
-export async function writeSnapshot(
-  dir: string,
-  bytes: Uint8Array,
-  { live }: { live: boolean },
-): Promise<void> {
+export async function writeSnapshot(dir: string, bytes: Uint8Array): Promise<void> {
   const temp = join(dir, FILES.snapshotTemp);
-  if (live) {
-    const fd = openSync(temp, 'w');
-    try {
-      for (let offset = 0; offset < bytes.length; )
-        offset += writeSync(fd, bytes, offset, bytes.length - offset);
-      await fsyncFd(fd);
-    } finally {
-      await closeFd(fd);
-    }
-  } else {
-    const handle = await open(temp, 'w');
-    try {
-      await writeInSyncedChunks(handle, bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+  const handle = await open(temp, 'w');
+  try {
+    await writeInSyncedChunks(handle, bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
   await rename(temp, join(dir, FILES.snapshot));
   await fsyncDir(dir);
@@ -72,9 +53,6 @@ async function writeInSyncedChunks(handle: FileHandle, bytes: Uint8Array): Promi
     await handle.datasync();
   }
 }
-
-const fsyncFd = promisify(fsync);
-const closeFd = promisify(close);
 
 /** Empties the journal (its content is in a durable snapshot by now) and drops a leftover next one. */
 export async function resetJournal(dir: string): Promise<void> {

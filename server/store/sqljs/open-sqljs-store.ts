@@ -6,7 +6,6 @@ import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import type { StoreProbe } from '../store-probe.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { SqlDatabase } from './database.ts';
-import { DatabaseFile, readWithRoom } from './database-file.ts';
 import { Durability, type DurabilityOptions } from './durability.ts';
 import { FILES, resetJournal, writeSnapshot } from './files.ts';
 import type { JournalEntry } from './journal-codec.ts';
@@ -42,7 +41,7 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
   const SQL = await sqlJs;
   const logger = options.logger ?? SILENT_LOGGER;
   if (options.dataDir === ':memory:') {
-    const sql = new SqlDatabase(new DatabaseFile(SQL, undefined));
+    const sql = new SqlDatabase(new SQL.Database());
     applyMigrations(sql.db);
     return new SqljsStore(sql, undefined);
   }
@@ -54,9 +53,9 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
   let sql: SqlDatabase | undefined;
   try {
     await rm(join(dir, FILES.snapshotTemp), { force: true });
-    const loaded = await loadSnapshot(SQL, dir);
-    sql = loaded.sql;
-    const hasSnapshot = loaded.hasSnapshot;
+    const snapshot = await readIfExists(join(dir, FILES.snapshot));
+    sql = new SqlDatabase(new SQL.Database(snapshot));
+    const hasSnapshot = snapshot !== undefined;
     const baseSeq = sql.meta(META.journalSeq);
     const { entries, dirty } = await readJournals(dir, logger);
     if (!hasSnapshot && entries.length > 0) throw new Error(`${dir}: journal entries but no snapshot`);
@@ -70,8 +69,7 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
       // Snapshot first, then empty the journal: a crash between the two replays nothing twice,
       // because entries up to `lastSeq` are skipped.
       sql.transact([[SQL_TEXT.setMeta, [META.journalSeq, lastSeq]]]);
-      const { bytes, live } = sql.snapshot({ key: META.journalSeq, value: lastSeq });
-      await writeSnapshot(dir, bytes, { live });
+      await writeSnapshot(dir, sql.snapshot());
       await resetJournal(dir);
     }
     const durabilityOptions: DurabilityOptions = { ...options, dir, logger };
@@ -84,15 +82,6 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
     await unlock();
     throw error;
   }
-}
-
-/** Loads the snapshot straight into the buffer its database file then lives in (see `DatabaseFile`). */
-async function loadSnapshot(
-  SQL: SqlJsStatic,
-  dir: string,
-): Promise<{ sql: SqlDatabase; hasSnapshot: boolean }> {
-  const bytes = await readWithRoom(join(dir, FILES.snapshot));
-  return { sql: new SqlDatabase(new DatabaseFile(SQL, bytes)), hasSnapshot: bytes !== undefined };
 }
 
 async function readJournals(

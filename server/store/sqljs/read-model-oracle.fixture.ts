@@ -1,4 +1,5 @@
 import type { Store } from '../../../core/index.ts';
+import { storedResponse } from '../test-support.ts';
 import type { SqlDatabase } from './database.ts';
 import * as S from './statements.ts';
 
@@ -36,8 +37,7 @@ export async function readAllFromStore(store: Store, universe: ReadUniverse): Pr
     }
   }
   for (const hash of universe.hashes) out.push(await store.findApiKeyByHash(hash));
-  for (const [scope, key] of universe.idempotencyKeys)
-    out.push(await store.getIdempotentResponse(scope, key));
+  for (const [scope, key] of universe.idempotencyKeys) out.push(await storedResponse(store, scope, key));
   return out;
 }
 

@@ -2,13 +2,12 @@ import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
+import { StoreConflictError } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { StoreConflictError } from '../errors.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
 import { account, newApiKey, newCourse, tempDir } from '../test-support.ts';
 import { SqlDatabase } from './database.ts';
-import { DatabaseFile } from './database-file.ts';
 import { Durability } from './durability.ts';
 import { FILES, writeSnapshot } from './files.ts';
 import { applyMigrations } from './migrations.ts';
@@ -22,10 +21,10 @@ const ENVIRONMENTS: KeyEnvironment[] = ['prod', 'test'];
 
 /** A store built as `openSqljsStore` builds it, but with the database handle kept for the SQL oracle. */
 async function openWithHandle(dir: string | undefined, checkpointEntries?: number) {
-  const sql = new SqlDatabase(new DatabaseFile(sqlJs, undefined));
+  const sql = new SqlDatabase(new sqlJs.Database());
   applyMigrations(sql.db);
   if (dir === undefined) return { sql, store: new SqljsStore(sql, undefined) };
-  await writeSnapshot(dir, sql.db.export(), { live: false });
+  await writeSnapshot(dir, sql.db.export());
   const options = { dir, logger: SILENT_LOGGER, ...(checkpointEntries ? { checkpointEntries } : {}) };
   const durability = await Durability.open(sql, 0, options);
   return { sql, store: new SqljsStore(sql, durability), durability };
@@ -158,7 +157,7 @@ describe('the read model', () => {
     const universe = await randomWrites(store, 13, 300);
     sql.commit();
     // Loaded as `openSqljsStore` loads a snapshot: every course unread until something reads it.
-    const loaded = new SqlDatabase(new DatabaseFile(sqlJs, sql.db.export()));
+    const loaded = new SqlDatabase(new sqlJs.Database(sql.db.export()));
     const reloaded = new SqljsStore(loaded, undefined);
     // Updates, deletes and conflicting inserts on unread courses first, then reads of everything.
     await randomWrites(reloaded, 17, 300, universe, 300);

@@ -1,14 +1,14 @@
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { ApiKeyIndex } from './api-key-index.ts';
-import { CourseIndex, type CourseSource } from './course-index.ts';
+import { ApiKeyIndex } from '../../../memory/api-key-index.ts';
+import { CourseIndex, type CourseSource } from '../../../memory/course-index.ts';
+import { IdempotencyIndex } from '../../../memory/idempotency-index.ts';
 import type { SqlDatabase } from './database.ts';
-import { IdempotencyIndex } from './idempotency-index.ts';
 import * as S from './statements.ts';
 
 /**
- * Everything the store reads, as plain JS kept in step with sql.js: the store applies each write
- * to sql.js first and, only once that committed, to this model, so the two never disagree.
- * Records handed out are frozen and shared: read-only by contract and by `Object.freeze`.
+ * Everything the store reads, in the memory store's indexes kept in step with sql.js: the store
+ * applies each write to sql.js first and, only once that committed, to this model, so the two
+ * never disagree. Records handed out are frozen and shared: read-only by contract and by `Object.freeze`.
  */
 export interface ReadModel {
   courses: CourseIndex;
@@ -53,6 +53,16 @@ export function loadReadModel(sql: SqlDatabase): ReadModel {
     Object.freeze(key.scopes);
     model.apiKeys.add(Object.freeze(key));
   });
-  sql.each(S.SQL.allIdempotent, [], (row) => model.idempotency.add(row));
+  sql.each(S.SQL.allIdempotent, [], (row) => {
+    const [scope, key, requestHash, status, body, createdAt] = row as [
+      string,
+      string,
+      string,
+      number,
+      string,
+      string,
+    ];
+    model.idempotency.restore({ scope, key, requestHash, status, createdAt }, body);
+  });
   return model;
 }

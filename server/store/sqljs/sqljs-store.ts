@@ -11,10 +11,11 @@ import type {
   PageQuery,
   Store,
 } from '../../../core/index.ts';
+import { COURSE_CHANGE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { apiKeyRecord } from './api-key-index.ts';
-import { courseRecord } from './course-index.ts';
+import { apiKeyRecord } from '../../../memory/api-key-index.ts';
+import { changedCourse, courseRecord } from '../../../memory/course-index.ts';
 import type { Row, SqlDatabase } from './database.ts';
 import type { Durability } from './durability.ts';
 import type { SqlOp } from './journal-codec.ts';
@@ -27,8 +28,6 @@ export class SqljsStore implements Store {
   #apiKeySeq: number;
   #closed: Promise<void> | undefined;
   readonly #model: ReadModel;
-  // Claims live in memory: one process owns the data directory (its data-directory lock proves it).
-  readonly #claims = new Set<string>();
 
   /** Use `openSqljsStore`; this wires parts it has already opened and recovered. */
   constructor(
@@ -51,15 +50,15 @@ export class SqljsStore implements Store {
     course: Omit<CourseRecord, 'seq'>,
     idempotent?: IdempotentResponse,
   ): Promise<CourseRecord> {
+    this.#model.idempotency.assertFree(idempotent);
     const record = courseRecord(course, this.#courseSeq + 1);
     // No sequence counter to write: while the course exists `max(seq)` is its seq, and a delete
     // records the counter before it could lower that maximum (see `#keepingCourseSeq`).
     const ops: SqlOp[] = [[S.SQL.insertCourse, S.courseParams(record)]];
-    const response = idempotent && S.idempotentParams(idempotent);
-    if (response) ops.push([S.SQL.insertIdempotent, response]);
+    if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
     const durable = this.#write(ops, ({ courses, idempotency }) => {
       courses.put(record);
-      if (response) idempotency.add(response);
+      if (idempotent) idempotency.store(idempotent);
     });
     this.#courseSeq = record.seq;
     await durable;
@@ -85,32 +84,11 @@ export class SqljsStore implements Store {
     const current = this.#model.courses.get(owner, id);
     // Checked and written with no await between: nothing else can change the course meanwhile.
     if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return undefined;
-    // Only the columns the UPDATE sets, whatever else `changes` carries.
-    const { name, description, status, updatedAt, publishedAt, archivedAt } = {
-      ...current,
-      ...withoutUndefined(changes),
-    };
-    const next = courseRecord(
-      { ...current, name, description, status, updatedAt, publishedAt, archivedAt },
-      current.seq,
-    );
+    const next = changedCourse(current, changes);
+    if (next === current) return current;
+    const values = COURSE_CHANGE_FIELDS.map((field) => next[field]);
     await this.#write(
-      [
-        [
-          S.SQL.updateCourse,
-          [
-            name,
-            description,
-            status,
-            updatedAt,
-            publishedAt,
-            archivedAt,
-            id,
-            owner.ownerId,
-            owner.environment,
-          ],
-        ],
-      ],
+      [[S.SQL.updateCourse, [...values, id, owner.ownerId, owner.environment]]],
       ({ courses }) => courses.put(next),
     );
     return next;
@@ -137,16 +115,16 @@ export class SqljsStore implements Store {
   }
 
   async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
+    this.#model.idempotency.assertFree(idempotent);
     const record = apiKeyRecord(key, this.#apiKeySeq + 1);
     const ops: SqlOp[] = [
       [S.SQL.insertApiKey, S.apiKeyParams(record)],
       [S.SQL.setMeta, [S.META.apiKeySeq, record.seq]],
     ];
-    const response = idempotent && S.idempotentParams(idempotent);
-    if (response) ops.push([S.SQL.insertIdempotent, response]);
+    if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
     const durable = this.#write(ops, ({ apiKeys, idempotency }) => {
       apiKeys.add(record);
-      if (response) idempotency.add(response);
+      if (idempotent) idempotency.store(idempotent);
     });
     this.#apiKeySeq = record.seq;
     await durable;
@@ -184,37 +162,19 @@ export class SqljsStore implements Store {
     );
   }
 
-  async getIdempotentResponse(scope: string, key: string): Promise<IdempotentResponse | undefined> {
-    return this.#model.idempotency.get(scope, key);
-  }
-
+  // Claims live in memory only: one process owns the data directory (its lock proves it).
   async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
-    const id = `${claim.scope.length}:${claim.scope}\n${claim.key}`;
-    // Checked and taken before any await, so two concurrent duplicates cannot both pass.
-    if (this.#claims.has(id)) return { kind: 'busy' };
-    const stored = this.#model.idempotency.get(claim.scope, claim.key);
-    if (stored && stored.createdAt >= claim.expiredBefore) return { kind: 'stored', response: stored };
-    this.#claims.add(id);
-    try {
-      // Expired but not yet purged: purge now, so this key can be stored again.
-      if (stored) await this.purgeIdempotentResponses(claim.expiredBefore);
-    } catch (error) {
-      this.#claims.delete(id);
-      throw error;
-    }
-    return { kind: 'claimed' };
+    return this.#model.idempotency.claim(claim);
   }
 
   async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
-    this.#claims.delete(`${scope.length}:${scope}\n${key}`);
+    this.#model.idempotency.release(scope, key);
   }
 
   async purgeIdempotentResponses(createdBefore: string): Promise<void> {
-    // SQLite picks the rows (its own TEXT ordering), so the model forgets exactly those.
-    const purged = this.sql.all(S.SQL.purgeableIdempotent, [createdBefore], (row) => row);
-    await this.#write([[S.SQL.purgeIdempotent, [createdBefore]]], ({ idempotency }) => {
-      for (const [scope, key] of purged) idempotency.delete(scope as string, key as string);
-    });
+    await this.#write([[S.SQL.purgeIdempotent, [createdBefore]]], ({ idempotency }) =>
+      idempotency.purge(createdBefore),
+    );
   }
 
   async checkSecretFingerprint(fingerprint: string): Promise<FingerprintCheck> {
@@ -292,8 +252,4 @@ export class SqljsStore implements Store {
 
 function num(row: Row): number {
   return Number(row[0] ?? 0);
-}
-
-function withoutUndefined(changes: CourseChanges): CourseChanges {
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }

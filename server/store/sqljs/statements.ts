@@ -1,11 +1,11 @@
 import type { SqlValue } from 'sql.js';
 import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../../../core/index.ts';
+import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import * as C from '../course-columns.ts';
 import type { Row } from './database.ts';
 
-const COURSE_COLUMNS =
-  'id, owner_id, name, description, status, created_at, updated_at, published_at, archived_at, seq, environment';
+const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS =
   'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
@@ -17,7 +17,7 @@ const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at'
 export const SQL = {
   setMeta:
     'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  insertCourse: `INSERT INTO courses (${COURSE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertCourse: `INSERT INTO courses (${COURSE_COLUMNS}) VALUES (${COURSE_FIELDS.map(() => '?').join(', ')})`,
   // Every course statement is scoped by owner and environment: isolation lives in the queries.
   getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = ? AND owner_id = ? AND environment = ?`,
   listCourses: `SELECT ${COURSE_COLUMNS} FROM courses
@@ -25,8 +25,9 @@ export const SQL = {
   // Filters the owner's index by status (there is no index by status: pages come from the read model).
   listCoursesByStatus: `SELECT ${COURSE_COLUMNS} FROM courses
     WHERE owner_id = ? AND environment = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-  updateCourse: `UPDATE courses SET name = ?, description = ?, status = ?, updated_at = ?, published_at = ?,
-    archived_at = ? WHERE id = ? AND owner_id = ? AND environment = ?`,
+  // The fields of COURSE_CHANGE_FIELDS, in its order.
+  updateCourse: `UPDATE courses SET ${COURSE_CHANGE_FIELDS.map((field) => `${C.columnOf(field)} = ?`).join(', ')}
+    WHERE id = ? AND owner_id = ? AND environment = ?`,
   deleteCourse: 'DELETE FROM courses WHERE id = ? AND owner_id = ? AND environment = ?',
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = ? AND environment = ?',
   insertApiKey: `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -39,10 +40,10 @@ export const SQL = {
   // Never moves last use backwards when batches from different moments arrive out of order.
   touchApiKey:
     'UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)',
-  insertIdempotent: `INSERT INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
+  // Replaces an expired response not purged yet; the read model refuses to replace a live one.
+  insertIdempotent: `INSERT OR REPLACE INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
   getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
   purgeIdempotent: 'DELETE FROM idempotency WHERE created_at < ?',
-  purgeableIdempotent: 'SELECT scope, key FROM idempotency WHERE created_at < ?',
   // What the read model loads of an owner's courses on the owner's first read.
   courseKeysOf: 'SELECT id, status, seq FROM courses WHERE owner_id = ? AND environment = ? ORDER BY seq',
   countCourses: 'SELECT count(*) FROM courses WHERE owner_id = ? AND environment = ?',
@@ -64,37 +65,15 @@ export const META = {
 } as const;
 
 /** A course's values in {@link SQL.insertCourse} order. */
-export function courseParams(c: CourseRecord): SqlValue[] {
-  return [
-    c.id,
-    c.ownerId,
-    c.name,
-    c.description,
-    c.status,
-    c.createdAt,
-    c.updatedAt,
-    c.publishedAt,
-    c.archivedAt,
-    c.seq,
-    c.environment,
-  ];
+export function courseParams(course: CourseRecord): SqlValue[] {
+  return COURSE_FIELDS.map((field) => course[field]);
 }
 
 /** A course from a row of `COURSE_COLUMNS`. */
-export function courseFromRow(r: Row): CourseRecord {
-  return {
-    id: r[0] as string,
-    ownerId: r[1] as string,
-    environment: r[10] as KeyEnvironment,
-    name: r[2] as string,
-    description: r[3] as string,
-    status: r[4] as CourseStatus,
-    createdAt: r[5] as string,
-    updatedAt: r[6] as string,
-    publishedAt: r[7] as string | null,
-    archivedAt: r[8] as string | null,
-    seq: r[9] as number,
-  };
+export function courseFromRow(row: Row): CourseRecord {
+  const course: Record<string, unknown> = {};
+  for (const [i, field] of COURSE_FIELDS.entries()) course[field] = row[i];
+  return course as unknown as CourseRecord;
 }
 
 /** A key's values in {@link SQL.insertApiKey} order; scopes as JSON text. */

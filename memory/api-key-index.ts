@@ -1,5 +1,5 @@
-import type { ApiKeyRecord, PageQuery } from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
+import type { ApiKeyRecord, PageQuery } from '../core/index.ts';
+import type { KeyEnvironment } from '../domain/api-key-format.ts';
 import { insertBySeq, newestBefore, replaceBySeq } from './seq-order.ts';
 
 /** A frozen copy of `key` (scopes too), fields in the order of the `api_keys` columns. */
@@ -21,13 +21,18 @@ export function apiKeyRecord(key: Omit<ApiKeyRecord, 'seq'>, seq: number): ApiKe
 }
 
 /**
- * The `api_keys` table as plain JS, for reads: by hash (every authenticated request), by id, and
- * per owner in `seq` order. Like {@link CourseIndex} it holds frozen records and replaces them.
+ * API keys as plain JS: by hash (every authenticated request), by id, and per owner in `seq`
+ * order. Like `CourseIndex` it holds frozen records and replaces them, never changes one.
  */
 export class ApiKeyIndex {
   readonly #byHash = new Map<string, ApiKeyRecord>();
   readonly #byId = new Map<string, ApiKeyRecord>();
   readonly #byOwner = new Map<string, ApiKeyRecord[]>();
+
+  /** Whether a key with `key`'s id or hash is stored. */
+  holds(key: Pick<ApiKeyRecord, 'id' | 'hash'>): boolean {
+    return this.#byId.has(key.id) || this.#byHash.has(key.hash);
+  }
 
   /** Like `WHERE hash = ?`. */
   findByHash(hash: string): ApiKeyRecord | undefined {
@@ -68,6 +73,11 @@ export class ApiKeyIndex {
     for (const name of [listKey(key.ownerId), listKey(key.ownerId, key.environment)]) {
       replaceBySeq(this.#byOwner.get(name) ?? [], key);
     }
+  }
+
+  /** Forgets every key. */
+  clear(): void {
+    for (const map of [this.#byHash, this.#byId, this.#byOwner]) map.clear();
   }
 
   /** Like `UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)`. */

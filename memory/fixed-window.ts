@@ -1,5 +1,5 @@
-import type { QuotaResult, RateLimits } from '../../core/index.ts';
-import type { RateLimitPolicy } from '../../domain/rate-limit-headers.ts';
+import type { QuotaResult, RateLimits } from '../core/index.ts';
+import type { RateLimitPolicy } from '../domain/rate-limit-headers.ts';
 
 /** Each policy's quota: `points` requests per `duration` seconds. */
 export type Quotas = Readonly<Record<RateLimitPolicy, { points: number; duration: number }>>;

@@ -1,5 +1,6 @@
-import type { CourseOwner, CourseRecord, PageQuery } from '../../../core/index.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import type { CourseChanges, CourseOwner, CourseRecord, PageQuery } from '../core/index.ts';
+import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../core/index.ts';
+import type { CourseStatus } from '../domain/course-lifecycle.ts';
 import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-order.ts';
 
 /**
@@ -22,23 +23,28 @@ interface OwnerCourses {
 const noCourses = (): OwnerCourses => ({ all: [], byStatus: new Map() });
 
 /**
- * A frozen copy of `course` with every field in the order of the `courses` columns (one object
- * shape for all records, whatever the caller's object looked like).
+ * A frozen copy of `course` with its fields only, in {@link COURSE_FIELDS} order: no caller's object
+ * is kept (it could change it), and every record has the same shape.
  */
 export function courseRecord(course: Omit<CourseRecord, 'seq'>, seq: number): CourseRecord {
-  return Object.freeze({
-    id: course.id,
-    ownerId: course.ownerId,
-    environment: course.environment,
-    name: course.name,
-    description: course.description,
-    status: course.status,
-    createdAt: course.createdAt,
-    updatedAt: course.updatedAt,
-    publishedAt: course.publishedAt,
-    archivedAt: course.archivedAt,
-    seq,
-  });
+  const record: Record<string, unknown> = {};
+  for (const field of COURSE_FIELDS) record[field] = field === 'seq' ? seq : course[field];
+  return Object.freeze(record) as unknown as CourseRecord;
+}
+
+/**
+ * `current` with `changes` applied (only the updatable fields; an `undefined` one leaves the field
+ * as it is, as in SQL), or `current` itself when nothing changes, so caches keyed on it stay valid.
+ */
+export function changedCourse(current: CourseRecord, changes: CourseChanges): CourseRecord {
+  const set = COURSE_CHANGE_FIELDS.filter(
+    (field) => changes[field] !== undefined && changes[field] !== current[field],
+  );
+  if (set.length === 0) return current;
+  return courseRecord(
+    { ...current, ...Object.fromEntries(set.map((field) => [field, changes[field]])) },
+    current.seq,
+  );
 }
 
 /** The map key of an owner's courses in one environment (a NUL cannot occur in an owner id). */
@@ -48,7 +54,7 @@ const ownerKey = (owner: CourseOwner) => `${owner.ownerId}\u0000${owner.environm
 const ownedBy = (course: CourseOwner, owner: CourseOwner) =>
   course.ownerId === owner.ownerId && course.environment === owner.environment;
 
-/** Where the index finds what it does not hold yet: sql.js, in the store. */
+/** Where the index finds what it does not hold yet: sql.js, in the sql.js store. */
 export interface CourseSource {
   /** Calls `visit` with each course of `owner`, unread, in `seq` order. */
   eachOf(owner: CourseOwner, visit: (course: UnreadCourse) => void): void;
@@ -57,11 +63,13 @@ export interface CourseSource {
 }
 
 /**
- * The `courses` table as plain JS, for reads: by id, and per owner and environment (and per status) in
- * `seq` order, so a page is a binary search plus the page. Holds frozen records and replaces a
- * record on change, never mutates one, so a record handed out stays as it was.
+ * Courses as plain JS: by id, and per owner and environment (and per status) in `seq` order, so a
+ * page is a binary search plus the page. Holds frozen records and replaces a record on change,
+ * never mutates one, so a record handed out stays as it was, and an unchanged course is the same
+ * object at every read.
  *
- * Loaded on demand, at two levels, from {@link CourseSource}:
+ * Without a {@link CourseSource} it holds every course (the memory store). With one (the sql.js
+ * store, whose SQL tables hold the courses) it loads on demand, at two levels:
  * - An owner's courses (in one environment) are loaded on the owner's first read, as
  *   {@link UnreadCourse}s: until then the index holds nothing of them, and writes to them are
  *   left to sql.js, which the load reads. Start-up so loads no courses at all, and an owner who
@@ -75,7 +83,12 @@ export class CourseIndex {
   /** Loaded owners only; an owner loaded with no courses, or emptied, keeps an empty entry. */
   readonly #byOwner = new Map<string, OwnerCourses>();
 
-  constructor(private readonly source: CourseSource) {}
+  constructor(private readonly source?: CourseSource) {}
+
+  /** Whether a course with `id` is held, whoever owns it (with a source: of the owners loaded). */
+  has(id: string): boolean {
+    return this.#byId.has(id);
+  }
 
   /** Like `WHERE id = ? AND owner_id = ? AND environment = ?`. */
   get(owner: CourseOwner, id: string): CourseRecord | undefined {
@@ -98,8 +111,9 @@ export class CourseIndex {
   }
 
   /**
-   * Adds a frozen `course`, or puts it in the place of the stored course with its id. Call it after
-   * sql.js has the change: for an owner not loaded yet it does nothing, and the load reads it.
+   * Adds a frozen `course`, or puts it in the place of the stored course with its id. With a source,
+   * call it after the source has the change: for an owner not loaded yet it does nothing, and the
+   * load reads it.
    */
   put(course: CourseRecord): void {
     let previous = this.#byId.get(course.id);
@@ -108,7 +122,7 @@ export class CourseIndex {
       this.delete(previous.id);
       previous = undefined;
     }
-    const owner = this.#byOwner.get(ownerKey(course));
+    const owner = this.#byOwner.get(ownerKey(course)) ?? (this.source ? undefined : this.#load(course));
     if (!owner) return;
     this.#byId.set(course.id, course);
     if (!previous) {
@@ -134,18 +148,26 @@ export class CourseIndex {
     removeBySeq(statusList(owner, course.status), course.seq);
   }
 
-  /** Removes every course of `owner`, who is then loaded, with none. */
-  deleteAll(owner: CourseOwner): void {
+  /** Removes every course of `owner`, who is then loaded, with none; resolves how many it held. */
+  deleteAll(owner: CourseOwner): number {
     const key = ownerKey(owner);
-    for (const course of this.#byOwner.get(key)?.all ?? []) this.#byId.delete(course.id);
+    const courses = this.#byOwner.get(key)?.all ?? [];
+    for (const course of courses) this.#byId.delete(course.id);
     this.#byOwner.set(key, noCourses());
+    return courses.length;
+  }
+
+  /** Forgets every course and owner. */
+  clear(): void {
+    this.#byId.clear();
+    this.#byOwner.clear();
   }
 
   /** Loads `owner`'s courses, unread, from the source; all or nothing. */
   #load(owner: CourseOwner): OwnerCourses {
     const loaded = noCourses();
     try {
-      this.source.eachOf(owner, (course) => {
+      this.source?.eachOf(owner, (course) => {
         this.#byId.set(course.id, course);
         insertBySeq(loaded.all, course);
         insertBySeq(statusList(loaded, course.status), course);
@@ -162,7 +184,7 @@ export class CourseIndex {
   /** `course` itself, or for an unread course its row, read once and kept in its place. */
   #record(course: Indexed): CourseRecord {
     if (isRecord(course)) return course;
-    const record = this.source.read(course);
+    const record = this.source?.read(course);
     if (!record) throw new Error(`course ${course.id} is indexed but not in the database`);
     this.#byId.set(record.id, record);
     const owner = this.#byOwner.get(ownerKey(record)) as OwnerCourses;

@@ -1,13 +1,8 @@
 /**
  * A write broke a uniqueness rule (an id, a key hash, or an Idempotency-Key already stored).
  * It exists so callers can tell a lost race (answer 409) from a broken store (answer 500); the
- * write changed nothing.
+ * write changed nothing. Every store backend throws it.
  */
 export class StoreConflictError extends Error {
   override readonly name = 'StoreConflictError';
-}
-
-/** Whether a sql.js error is a constraint violation. */
-export function isConstraintError(error: unknown): boolean {
-  return error instanceof Error && /constraint failed/i.test(error.message);
 }

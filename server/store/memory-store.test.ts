@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { IdempotencyClaimRequest } from '../../../core/index.ts';
-import { storeContract } from '../store-contract.ts';
-import { account, newApiKey, newCourse } from '../test-support.ts';
-import { createMemoryStore } from './memory-store.ts';
+import type { IdempotencyClaimRequest } from '../../core/index.ts';
+import { createMemoryStore } from '../../memory/memory-store.ts';
+import { storeContract } from './store-contract.ts';
+import { account, newApiKey, newCourse, storedResponse } from './test-support.ts';
 
 storeContract('memory', async () => createMemoryStore());
 
 describe('the memory store', () => {
+  it('keeps a duplicate busy until the request that stored the response releases its key', async () => {
+    const store = createMemoryStore();
+    const claim: IdempotencyClaimRequest = {
+      scope: 's',
+      key: 'k',
+      requestHash: 'h',
+      now: '2026-01-02T00:00:00.000Z',
+      leaseUntil: '2026-01-02T00:01:00.000Z',
+      expiredBefore: '2026-01-01T00:00:00.000Z',
+    };
+    expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
+    const response = { scope: 's', key: 'k', requestHash: 'h', status: 201, body: {}, createdAt: claim.now };
+    await store.insertCourse(newCourse('a', 1), response);
+    expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'busy' });
+    await store.releaseIdempotencyKey('s', 'k');
+    expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'stored', response });
+  });
+
   it('hands out the same frozen course until it changes, and never changes one handed out', async () => {
     const store = createMemoryStore();
     const created = await store.insertCourse(newCourse('a', 1));
@@ -36,10 +54,10 @@ describe('the memory store', () => {
     const response = { scope: 's', key: 'k', requestHash: 'h', status: 201, body, createdAt: 'x' };
     await store.insertCourse(newCourse('a', 1), response);
     body.id = 'changed';
-    const stored = await store.getIdempotentResponse('s', 'k');
+    const stored = await storedResponse(store, 's', 'k');
     expect(stored?.body).toEqual({ id: 'crs_a_1' });
     (stored?.body as { id: string }).id = 'changed by a reader';
-    expect((await store.getIdempotentResponse('s', 'k'))?.body).toEqual({ id: 'crs_a_1' });
+    expect((await storedResponse(store, 's', 'k'))?.body).toEqual({ id: 'crs_a_1' });
   });
 
   it('moves a course between status lists as its status changes; deleting all empties them', async () => {
@@ -95,7 +113,7 @@ describe('the memory store', () => {
     };
     await store.insertCourse(newCourse('a', 1), response);
     await store.releaseIdempotencyKey('s', 'k');
-    expect(await store.getIdempotentResponse('s', 'k')).toEqual(response);
+    expect(await storedResponse(store, 's', 'k')).toEqual(response);
     // The stored response is not a claim: a second insert under the key conflicts, changing nothing.
     await expect(store.insertApiKey(newApiKey('a', 1), response)).rejects.toThrow('already stored');
     expect(await store.findApiKeyByHash('hash-a-1')).toBeUndefined();

@@ -1,0 +1,190 @@
+import type {
+  ApiKeyRecord,
+  CourseChanges,
+  CourseOwner,
+  CourseRecord,
+  DependencyHealth,
+  FingerprintCheck,
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
+  IdempotentResponse,
+  PageQuery,
+  Store,
+} from '../core/index.ts';
+import { StoreConflictError } from '../core/index.ts';
+import type { KeyEnvironment } from '../domain/api-key-format.ts';
+import type { CourseStatus } from '../domain/course-lifecycle.ts';
+import { ApiKeyIndex, apiKeyRecord } from './api-key-index.ts';
+import { CourseIndex, changedCourse, courseRecord } from './course-index.ts';
+import { IdempotencyIndex } from './idempotency-index.ts';
+
+/** A {@link Store} in memory, which can also be emptied at once (the mocks' `reset()`). */
+export interface MemoryStore extends Store {
+  /** Forgets everything, as a new store would; `seq` starts again. */
+  clear(): void;
+}
+
+/**
+ * Creates an empty {@link Store} held in plain JS memory, for tests and the msw mocks (it runs in a
+ * browser too). Every call completes before it resolves, so each is atomic; nothing outlives the
+ * store. Records are frozen and shared: a read hands out the object stored until a change replaces it.
+ */
+export function createMemoryStore(): MemoryStore {
+  return new InMemoryStore();
+}
+
+class InMemoryStore implements MemoryStore {
+  // One counter for courses and keys: seqs only grow and are never reused, even after a delete.
+  #seq = 0;
+  #closed = false;
+  readonly #courses = new CourseIndex();
+  readonly #keys = new ApiKeyIndex();
+  readonly #idempotency = new IdempotencyIndex();
+  #fingerprint: string | undefined;
+
+  clear(): void {
+    this.#seq = 0;
+    this.#fingerprint = undefined;
+    this.#courses.clear();
+    this.#keys.clear();
+    this.#idempotency.clear();
+  }
+
+  async insertCourse(
+    course: Omit<CourseRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+  ): Promise<CourseRecord> {
+    return this.#inserting(idempotent, this.#courses.has(course.id), () => {
+      const record = courseRecord(course, ++this.#seq);
+      this.#courses.put(record);
+      return record;
+    });
+  }
+
+  async getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined> {
+    return this.#courses.get(owner, id);
+  }
+
+  async listCourses(
+    query: PageQuery & CourseOwner & { status?: CourseStatus | undefined },
+  ): Promise<CourseRecord[]> {
+    return this.#courses.list(query);
+  }
+
+  async updateCourse(
+    owner: CourseOwner,
+    id: string,
+    changes: CourseChanges,
+    expectedStatus?: CourseStatus,
+  ): Promise<CourseRecord | undefined> {
+    this.#assertOpen();
+    // Checked and changed with no await between: the compare-and-set needs no lock.
+    const current = this.#course(owner, id, expectedStatus);
+    if (!current) return undefined;
+    const next = changedCourse(current, changes);
+    if (next !== current) this.#courses.put(next);
+    return next;
+  }
+
+  async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
+    this.#assertOpen();
+    if (!this.#course(owner, id, expectedStatus)) return false;
+    this.#courses.delete(id);
+    return true;
+  }
+
+  async deleteAllCourses(owner: CourseOwner): Promise<number> {
+    this.#assertOpen();
+    return this.#courses.deleteAll(owner);
+  }
+
+  async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
+    return this.#inserting(idempotent, this.#keys.holds(key), () => {
+      const record = apiKeyRecord(key, ++this.#seq);
+      this.#keys.add(record);
+      return record;
+    });
+  }
+
+  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
+    return this.#keys.findByHash(hash);
+  }
+
+  async listApiKeys(
+    query: PageQuery & { environment?: KeyEnvironment | undefined },
+  ): Promise<ApiKeyRecord[]> {
+    return this.#keys.list(query);
+  }
+
+  /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
+  async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
+    this.#assertOpen();
+    const current = this.#keys.get(ownerId, id);
+    if (!current || current.revokedAt !== null) return current;
+    const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
+    this.#keys.replace(next);
+    return next;
+  }
+
+  async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
+    this.#assertOpen();
+    for (const { id, lastUsedAt } of uses) this.#keys.touch(id, lastUsedAt);
+  }
+
+  async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+    this.#assertOpen();
+    return this.#idempotency.claim(claim);
+  }
+
+  async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
+    this.#assertOpen();
+    this.#idempotency.release(scope, key);
+  }
+
+  async purgeIdempotentResponses(createdBefore: string): Promise<void> {
+    this.#assertOpen();
+    this.#idempotency.purge(createdBefore);
+  }
+
+  async checkSecretFingerprint(fingerprint: string): Promise<FingerprintCheck> {
+    this.#assertOpen();
+    if (this.#fingerprint === undefined) {
+      this.#fingerprint = fingerprint;
+      return 'recorded';
+    }
+    return this.#fingerprint === fingerprint ? 'matches' : 'differs';
+  }
+
+  async checkHealth(): Promise<DependencyHealth> {
+    return this.#closed ? { status: 'down', detail: 'The store is closed.' } : { status: 'up' };
+  }
+
+  /** Refuses writes from now on; the data stays readable, nothing else needs releasing. */
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+
+  /** The course `id` of `owner`; with `status`, only while it is in that state. */
+  #course(owner: CourseOwner, id: string, status?: CourseStatus): CourseRecord | undefined {
+    const course = this.#courses.get(owner, id);
+    return status === undefined || course?.status === status ? course : undefined;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error('the store is closed');
+  }
+
+  /**
+   * Runs `insert` (unless `taken`: its id or hash is already stored) and stores `idempotent`, the
+   * response completing its claim, in the same step. Everything is checked before anything changes,
+   * so a conflict leaves the store as it was.
+   */
+  #inserting<T>(idempotent: IdempotentResponse | undefined, taken: boolean, insert: () => T): T {
+    this.#assertOpen();
+    if (taken) throw new StoreConflictError('a record with this id (or API key hash) is already stored');
+    this.#idempotency.assertFree(idempotent);
+    const record = insert();
+    if (idempotent) this.#idempotency.store(idempotent);
+    return record;
+  }
+}
