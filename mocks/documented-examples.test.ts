@@ -1,11 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserBundleOptions } from '../scripts/browser-bundle.ts';
 import { codeBlocks } from '../test-support/markdown.ts';
+import { type ServiceWorkerPage, serveServiceWorkerPage } from './test-support/service-worker-page.ts';
 
 // The guide's examples are the files in `examples/`, with the imports written as a user of the
 // packages writes them. The Node ones are test files, which run in this repository's suite as in a
@@ -40,9 +36,6 @@ describe('README', () => {
   });
 });
 
-// Debian's chromium, installed by .ci/run; never downloaded. Missing it is a failure, not a skip.
-const CHROMIUM = '/usr/bin/chromium';
-const WORKER = new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url);
 // After the example has started the worker, the page calls the mocked service as an app would.
 const PAGE = `
 import './browser.ts';
@@ -66,51 +59,21 @@ try {
 `;
 
 describe('README browser example, in headless Chromium', () => {
-  let server: Server;
-  let browser: Browser;
-  let origin: string;
+  let page: ServiceWorkerPage;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`The browser example needs Chromium at ${CHROMIUM}: apt-get install -y chromium.`);
-    }
-    const bundle = await build({
+    page = await serveServiceWorkerPage({
       stdin: { contents: PAGE, resolveDir: new URL('.', examplesDir).pathname, loader: 'ts' },
-      ...browserBundleOptions,
       // The example is imported for its effect, which the package's `sideEffects: false` would drop.
       ignoreAnnotations: true,
-      write: false,
-    });
-    const served: Record<string, [string, string]> = {
-      '/': [
-        'text/html',
-        '<!doctype html><title>example</title><script type="module" src="/page.js"></script>',
-      ],
-      '/page.js': ['text/javascript', bundle.outputFiles[0]?.text ?? ''],
-      '/mockServiceWorker.js': ['text/javascript', readFileSync(WORKER, 'utf8')],
-    };
-    server = createServer((req, res) => {
-      const file = served[new URL(req.url ?? '/', 'http://x').pathname];
-      if (!file) return res.writeHead(404).end();
-      res.writeHead(200, { 'Content-Type': file[0], 'Cache-Control': 'no-store' }).end(file[1]);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-  });
+  afterAll(() => page?.close());
 
   it('starts the worker, after which the page’s calls reach the mocked service', async () => {
-    const page = await browser.newPage();
-    await page.goto(origin);
-    const handle = await page.waitForFunction(
+    const tab = await page.browser.newPage();
+    await tab.goto(page.origin);
+    const handle = await tab.waitForFunction(
       () => (window as { exampleResult?: unknown }).exampleResult,
       undefined,
       { timeout: 15_000 },
