@@ -1,25 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { num } from './report.ts';
-import type { BenchRun, RunMeta } from './run-meta.ts';
+import type { BenchRun, Comparison, ComparisonRow } from './run-meta.ts';
 import type { Summary } from './summary.ts';
-
-/** One server in one scenario, measured in an earlier run and in this one. */
-interface ComparisonRow {
-  scenario: string;
-  server: string;
-  /** Throughput over the scenario's bare Koa in the same pass (`×koa`), before and now. */
-  rpsVsKoa: { before: number | null; after: number | null };
-  /** The server's CPU time per answer, µs, before and now. */
-  cpuUs: { before: number | null; after: number | null };
-}
-
-/** This run beside an earlier results file: which file, when it ran, on which commit, and the rows. */
-export interface Comparison {
-  file: string;
-  date: string;
-  commit: RunMeta['commit'];
-  rows: ComparisonRow[];
-}
 
 /** Reads an earlier run's JSON as `npm run bench` wrote it (to `bench/results/` or `--json`). */
 export async function readEarlierRun(file: string): Promise<BenchRun> {

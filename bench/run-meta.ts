@@ -1,4 +1,3 @@
-import type { Comparison } from './compare.ts';
 import type { TargetResult } from './report.ts';
 import type { ScaleOutRow } from './scale-out/run-scale-out.ts';
 import type { Summary } from './summary.ts';
@@ -61,4 +60,22 @@ export function busyWarning(meta: Pick<RunMeta, 'cpus' | 'loadAverage'>): string
   return before > 0.75 * meta.cpus
     ? `the machine was busy before the run (1-min load average ${before.toFixed(1)} on ${meta.cpus} CPUs): figures are unreliable.`
     : undefined;
+}
+
+/** One server in one scenario, measured in an earlier run and in this one. */
+export interface ComparisonRow {
+  scenario: string;
+  server: string;
+  /** Throughput over the scenario's bare Koa in the same pass (`×koa`), before and now. */
+  rpsVsKoa: { before: number | null; after: number | null };
+  /** The server's CPU time per answer, µs, before and now. */
+  cpuUs: { before: number | null; after: number | null };
+}
+
+/** This run beside an earlier results file: which file, when it ran, on which commit, and the rows. */
+export interface Comparison {
+  file: string;
+  date: string;
+  commit: RunMeta['commit'];
+  rows: ComparisonRow[];
 }
