@@ -19,8 +19,11 @@ const SERVICES = ['server/test-support/global-services.ts'];
 // run on Node 20 covers: Chromium (the dashboard, the MCP sign-in form, the mocks in a service
 // worker, the mocks guide's examples, one of which runs there), the static import rules, the
 // contract pacer's arithmetic, the contract command against mutant servers and as its guide shows
-// it (its packed command runs on Node 24 in the packages test), and the 20-cycle crash stress (the lock it relies on is
-// tested on every Node by data-dir-lock.test.ts).
+// it (its packed command runs on Node 24 in the packages test), the guides' examples compiled with
+// tsc and the server guide's shell recipes (whether the docs are true does not depend on the Node
+// that checks them, and these two keep both cores busy beside the timing-sensitive outage tests),
+// and the 20-cycle crash stress (the lock it relies on is tested on every Node by
+// data-dir-lock.test.ts).
 const NODE_AGNOSTIC = [
   'dashboard/**',
   'mocks/browser.test.ts',
@@ -28,6 +31,8 @@ const NODE_AGNOSTIC = [
   'server/mcp/mcp-sign-in-browser.test.ts',
   'scripts/import-rules.test.ts',
   'contract-tests/{pacing,mutants,documented-examples}.test.ts',
+  'server/documented-examples.test.ts',
+  'sdk/examples-compile.test.ts',
   'server/kill-restart.test.ts',
 ];
 
