@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { IdempotencyClaimRequest } from '../../core/index.ts';
 import { createMemoryStore } from '../../memory/memory-store.ts';
 import { storeContract } from './store-contract.ts';
-import { account, newApiKey, newCourse, storedResponse } from './test-support.ts';
+import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support.ts';
 
 storeContract('memory', async () => createMemoryStore());
 
 describe('the memory store', () => {
   it('keeps a duplicate busy until the request that stored the response releases its key', async () => {
     const store = createMemoryStore();
-    const claim: IdempotencyClaimRequest = {
-      scope: 's',
-      key: 'k',
-      requestHash: 'h',
-      now: '2026-01-02T00:00:00.000Z',
-      leaseUntil: '2026-01-02T00:01:00.000Z',
-      expiredBefore: '2026-01-01T00:00:00.000Z',
-    };
+    const claim = claimRequest('s');
     expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
     const response = { scope: 's', key: 'k', requestHash: 'h', status: 201, body: {}, createdAt: claim.now };
     await store.insertCourse(newCourse('a', 1), response);
@@ -88,14 +80,7 @@ describe('the memory store', () => {
 
   it('lets a claim be taken over once its lease has passed, and release drops only a claim', async () => {
     const store = createMemoryStore();
-    const claim: IdempotencyClaimRequest = {
-      scope: 's',
-      key: 'k',
-      requestHash: 'h',
-      now: '2026-01-02T00:00:00.000Z',
-      leaseUntil: '2026-01-02T00:01:00.000Z',
-      expiredBefore: '2026-01-01T00:00:00.000Z',
-    };
+    const claim = claimRequest('s');
     expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
     expect(await store.claimIdempotencyKey({ ...claim, now: '2026-01-02T00:01:00.000Z' })).toEqual({
       kind: 'busy',

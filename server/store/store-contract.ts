@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IdempotencyClaimRequest, Store } from '../../core/index.ts';
+import type { Store } from '../../core/index.ts';
 import { StoreConflictError } from '../../core/index.ts';
-import { account, newApiKey, newCourse, storedResponse } from './test-support.ts';
+import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support.ts';
 
 /**
  * The behaviour every backend owes the operations: one suite, run by each backend's test file
@@ -186,14 +186,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
 
     it('claims an Idempotency-Key once, replays it once completed, and frees it on release', async () => {
       const store = await fresh();
-      const claim: IdempotencyClaimRequest = {
-        scope: 'a createCourse',
-        key: 'k',
-        requestHash: 'h',
-        now: '2026-01-02T00:00:00.000Z',
-        leaseUntil: '2026-01-02T00:01:00.000Z',
-        expiredBefore: '2026-01-01T00:00:00.000Z',
-      };
+      const claim = claimRequest('a createCourse');
       expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
       expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'busy' });
       expect(await storedResponse(store, 'a createCourse', 'k')).toBeUndefined();

@@ -1,7 +1,14 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiKeyRecord, CourseOwner, CourseRecord, IdempotentResponse, Store } from '../../core/index.ts';
+import type {
+  ApiKeyRecord,
+  CourseOwner,
+  CourseRecord,
+  IdempotencyClaimRequest,
+  IdempotentResponse,
+  Store,
+} from '../../core/index.ts';
 import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 
 /** A fresh directory under the OS temp dir, for a test's data. */
@@ -70,4 +77,19 @@ export async function storedResponse(
   const found = await store.claimIdempotencyKey(claim);
   if (found.kind === 'claimed') await store.releaseIdempotencyKey(scope, key);
   return found.kind === 'stored' ? found.response : undefined;
+}
+
+/**
+ * A claim on `key` under `scope` at 2026-01-02T00:00Z with a one-minute lease, expiring what was
+ * stored before 2026-01-01: the clock the store tests' claims share.
+ */
+export function claimRequest(scope: string, key = 'k'): IdempotencyClaimRequest {
+  return {
+    scope,
+    key,
+    requestHash: 'h',
+    now: '2026-01-02T00:00:00.000Z',
+    leaseUntil: '2026-01-02T00:01:00.000Z',
+    expiredBefore: '2026-01-01T00:00:00.000Z',
+  };
 }
