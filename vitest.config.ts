@@ -56,6 +56,7 @@ export default defineConfig({
             '{core,memory,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware}.test.ts',
             'contract-tests/targets/*.test.ts',
+            'contract-tests/diff/*.test.ts',
           ],
           exclude: [
             'server/scale-out/**',

@@ -1,73 +1,103 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { startVitest } from 'vitest/node';
+import { EXIT_USAGE, parseCommandLine, UsageError } from './command-line/usage-error.ts';
 
 const USAGE = `Usage: course-contract [options]
+       course-contract diff [options] <base> <head>    (see course-contract diff --help)
 
 Checks that a Course Management Service keeps the promises of its openapi.yaml.
-With no --base-url (and no CONTRACT_BASE_URL), the reference server is started in-process
-(on PostgreSQL and Redis when CONTRACT_DATABASE_URL and CONTRACT_REDIS_URL are set).
 
 Options:
-  --base-url URL          the server to test (CONTRACT_BASE_URL)
+  --base-url URL          the server to check (CONTRACT_BASE_URL); required, except in a checkout
+                          of the course-service repository, where without it the reference server
+                          (or, with --target mocks, the msw mocks) is started in-process
   --id-token-url URL      POST {"sub"} -> {"idToken"} endpoint (CONTRACT_ID_TOKEN_URL; default <base>/dev/token)
   --id-token-command CMD  shell command printing an ID token for $CONTRACT_SUBJECT (CONTRACT_ID_TOKEN_COMMAND)
-  --jwks-url URL          the identity provider's JWKS (CONTRACT_JWKS_URL; default <base>/dev/.well-known/jwks.json)
-  --target server|mocks   what to test when no base URL is given (CONTRACT_TARGET; default server)
+  --jwks-url URL          the identity provider's JWKS, for the algorithm-confusion forgery
+                          (CONTRACT_JWKS_URL; default <base>/dev/.well-known/jwks.json, none with
+                          --id-token-command)
+  --target server|mocks   in the repository, what to start when no base URL is given (CONTRACT_TARGET)
   --max-wait SECONDS      total time the run may wait for the server's failed-authentication limit
                           (CONTRACT_MAX_WAIT_SECONDS; default 600); past it the run fails
   --junit FILE            also write a JUnit XML report (every check a test case) to FILE
   --report FILE           also write a JSON report (operation × status pairs, each check's passes
                           and failures, requests sent, time waited) to FILE
   -t, --grep PATTERN      run only the tests whose name matches PATTERN (a regular expression)
-  -h, --help              this text`;
+  -h, --help              this text
 
-const { values } = parseArgs({
-  options: {
-    'base-url': { type: 'string' },
-    'id-token-url': { type: 'string' },
-    'id-token-command': { type: 'string' },
-    'jwks-url': { type: 'string' },
-    target: { type: 'string' },
-    'max-wait': { type: 'string' },
-    junit: { type: 'string' },
-    report: { type: 'string' },
-    grep: { type: 'string', short: 't' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
+Exit codes: 0 every selected test passed, 1 a check or test failed, 64 a wrong command line.`;
+
+/** The targets that start from this repository's sources; the published package has neither. */
+const IN_REPOSITORY = existsSync(new URL('./targets/built-in-target.ts', import.meta.url));
+
+async function runSuite(args: string[]): Promise<number> {
+  const { values } = parseCommandLine({
+    args,
+    options: {
+      'base-url': { type: 'string' },
+      'id-token-url': { type: 'string' },
+      'id-token-command': { type: 'string' },
+      'jwks-url': { type: 'string' },
+      target: { type: 'string' },
+      'max-wait': { type: 'string' },
+      junit: { type: 'string' },
+      report: { type: 'string' },
+      grep: { type: 'string', short: 't' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const env: Record<string, string | undefined> = {
+    CONTRACT_BASE_URL: values['base-url'],
+    CONTRACT_ID_TOKEN_URL: values['id-token-url'],
+    CONTRACT_ID_TOKEN_COMMAND: values['id-token-command'],
+    CONTRACT_JWKS_URL: values['jwks-url'],
+    CONTRACT_TARGET: values.target,
+    CONTRACT_MAX_WAIT_SECONDS: values['max-wait'],
+    // The run starts in the package root: files named on the command line are the caller's.
+    CONTRACT_REPORT_FILE: values.report === undefined ? undefined : resolve(values.report),
+  };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
+  if (!process.env.CONTRACT_BASE_URL && !IN_REPOSITORY)
+    throw new UsageError('no server to check: give its URL with --base-url URL (or CONTRACT_BASE_URL)');
+
+  const { startVitest } = await import('vitest/node');
+  // The package root, so the command works from any directory once the package is installed.
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const vitest = await startVitest('test', [], {
+    root,
+    config: false,
+    include: ['contract-tests/{contract,validator}.test.{ts,js}'],
+    watch: false,
+    reporters: values.junit
+      ? ['default', ['junit', { outputFile: resolve(values.junit), suiteName: 'course-contract' }]]
+      : ['default'],
+    ...(values.grep ? { testNamePattern: values.grep } : {}),
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  });
+  const failed = vitest.state.getCountOfFailedTests() > 0 || vitest.state.getUnhandledErrors().length > 0;
+  await vitest.close();
+  return failed || process.exitCode ? 1 : 0;
 }
-const env: Record<string, string | undefined> = {
-  CONTRACT_BASE_URL: values['base-url'],
-  CONTRACT_ID_TOKEN_URL: values['id-token-url'],
-  CONTRACT_ID_TOKEN_COMMAND: values['id-token-command'],
-  CONTRACT_JWKS_URL: values['jwks-url'],
-  CONTRACT_TARGET: values.target,
-  CONTRACT_MAX_WAIT_SECONDS: values['max-wait'],
-  // The run starts in the package root: files named on the command line are the caller's.
-  CONTRACT_REPORT_FILE: values.report === undefined ? undefined : resolve(values.report),
-};
-for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
 
-// The package root, so the command works from any directory once the package is installed.
-const root = fileURLToPath(new URL('..', import.meta.url));
-const vitest = await startVitest('test', [], {
-  root,
-  config: false,
-  include: ['contract-tests/{contract,validator}.test.{ts,js}'],
-  watch: false,
-  reporters: values.junit
-    ? ['default', ['junit', { outputFile: resolve(values.junit), suiteName: 'course-contract' }]]
-    : ['default'],
-  ...(values.grep ? { testNamePattern: values.grep } : {}),
-  testTimeout: 60_000,
-  hookTimeout: 60_000,
-});
-const failed = vitest.state.getCountOfFailedTests() > 0 || vitest.state.getUnhandledErrors().length > 0;
-await vitest.close();
-process.exit(failed || process.exitCode ? 1 : 0);
+async function main(args: string[]): Promise<number> {
+  if (args[0] === 'diff') {
+    const { runDiffCommand } = await import('./diff/diff-command.ts');
+    return runDiffCommand(args.slice(1));
+  }
+  return runSuite(args);
+}
+
+try {
+  process.exit(await main(process.argv.slice(2)));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`course-contract: ${error.message.split('\n')[0]}\n`);
+  process.exit(EXIT_USAGE);
+}
