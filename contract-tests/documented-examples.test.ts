@@ -48,8 +48,20 @@ interface BlockRun {
   cwd: string;
 }
 
+/** A shell block's expectation; `prepare` sets up its directory, and `server: false` runs it without a server. */
+interface ShellBlock {
+  name: string;
+  line: RegExp;
+  server?: false;
+  prepare?(cwd: string): void;
+  check(run: BlockRun): void;
+}
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=guide', '-c', 'user.email=guide@example.org', ...args], { cwd });
+
 /** The expectation for each runnable shell block, found by a line of its text. */
-const SHELL_BLOCKS: Array<{ name: string; line: RegExp; check(run: BlockRun): void }> = [
+const SHELL_BLOCKS: ShellBlock[] = [
   {
     name: 'quick start: the whole suite, with both reports',
     line: /--junit reports\/contract\.xml --report reports\/contract\.json$/,
@@ -82,6 +94,31 @@ const SHELL_BLOCKS: Array<{ name: string; line: RegExp; check(run: BlockRun): vo
     check({ code, output }) {
       expect(code, output).toBe(0);
       expect(output).toMatch(/^Usage: course-contract \[options\]/);
+    },
+  },
+  {
+    name: 'diff against main, failing on a breaking change',
+    line: /^npx course-contract diff git:main:openapi\.yaml openapi\.yaml --fail-on breaking$/,
+    server: false,
+    prepare(cwd) {
+      // A repository whose main has today's spec, and a working tree without courses' publishedAt.
+      const spec = readFileSync(join(ROOT, 'openapi.yaml'), 'utf8');
+      writeFileSync(join(cwd, 'openapi.yaml'), spec);
+      git(cwd, 'init', '-q', '-b', 'main');
+      git(cwd, 'add', 'openapi.yaml');
+      git(cwd, 'commit', '-q', '-m', 'spec');
+      const course = spec.indexOf('\n    Course:\n');
+      const removed = spec.slice(course).replace(/^ {8}publishedAt:\n(?: {10}.*\n)+/m, '');
+      writeFileSync(join(cwd, 'openapi.yaml'), spec.slice(0, course) + removed);
+    },
+    check({ code, output }) {
+      expect(code, output).toBe(1);
+      expect(output).toMatch(
+        /^git:main:openapi\.yaml → openapi\.yaml: \d+ changes: \d+ breaking, 0 possibly breaking, 0 safe$/m,
+      );
+      expect(output).toMatch(
+        /^Breaking: 1 finding \(\d+ changes\)\n {2}openapi\.yaml:\d+ {2}property removed, in \d+ places: GET \/api\/v1\/courses response 200 application\/json body\.data\[\]\.publishedAt; .*\[response-property-removed\]$/m,
+      );
     },
   },
   {
@@ -122,7 +159,8 @@ afterAll(async () => {
  * Runs a shell block in a directory of its own, as a reader pastes it, against a server of its own
  * (runs at once share no address's limits), whose URL replaces the documented one.
  */
-async function runBlock(block: CodeBlock): Promise<BlockRun> {
+async function runBlock(block: CodeBlock, entry: ShellBlock): Promise<BlockRun> {
+  if (entry.server === false) return runScript(block, DOCUMENTED_URL, entry.prepare);
   if (running >= PARALLEL_RUNS) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   // A process of its own, as deployed: the suite's races (an idempotency key still in use) need the
@@ -137,8 +175,9 @@ async function runBlock(block: CodeBlock): Promise<BlockRun> {
   }
 }
 
-function runScript(block: CodeBlock, url: string): Promise<BlockRun> {
+function runScript(block: CodeBlock, url: string, prepare?: (cwd: string) => void): Promise<BlockRun> {
   const cwd = mkdtempSync(join(work, 'run-'));
+  prepare?.(cwd);
   const script = block.code
     .replaceAll(DOCUMENTED_URL, url)
     .replaceAll('npx course-contract', 'course-contract');
@@ -207,7 +246,7 @@ describe('README commands against the reference server', () => {
     async ([, entry]) => {
       const block = shellBlocks.find((b) => lines(b).some((line) => entry.line.test(line)));
       expect(block, `no block for ${entry.name}`).toBeDefined();
-      if (block) entry.check(await runBlock(block));
+      if (block) entry.check(await runBlock(block, entry));
     },
   );
 });

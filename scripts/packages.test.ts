@@ -413,6 +413,27 @@ export const check = (snapshot: ResponseSnapshot): string[] => (health ? createR
     );
   });
 
+  it('refuses to run without a base URL in one line, and compares two specs with diff', () => {
+    const dir = join(work, 'contract-consumer');
+    const bin = join(dir, 'node_modules/@course-service/contract-tests/dist/contract-tests/cli.js');
+    const env = { ...process.env, CONTRACT_BASE_URL: '' };
+    const alone = spawnSync(process.execPath, [bin], { cwd: dir, encoding: 'utf8', env });
+    expect([alone.status, alone.stdout, alone.stderr]).toEqual([
+      64,
+      '',
+      'course-contract: no server to check: give its URL with --base-url URL (or CONTRACT_BASE_URL)\n',
+    ]);
+    const spec = 'node_modules/@course-service/contract-tests/dist/openapi.yaml';
+    const diff = spawnSync(process.execPath, [bin, 'diff', '--fail-on', 'breaking', spec, spec], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect([diff.status, diff.stdout]).toEqual([
+      0,
+      `${spec} → ${spec}: 0 changes: 0 breaking, 0 possibly breaking, 0 safe\n`,
+    ]);
+  });
+
   it('does the same with vitest 5 (Node 22 or later: Node 24 from the registry)', () => {
     const dir = project('contract-consumer-vitest5');
     install(dir, ['vitest@5', tarballs['@course-service/contract-tests'] as string], true);

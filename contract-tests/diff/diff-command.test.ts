@@ -1,5 +1,5 @@
-// `course-contract diff` as a user runs it: its four formats, --fail-on, git sources, and the one
-// line and exit code of a wrong command line (the suite's own options included).
+// `course-contract diff` as a user runs it: its four formats, --fail-on, git sources; the help, and
+// the one line and exit code of a wrong command line (the suite's own options included).
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -56,10 +56,10 @@ describe('course-contract diff', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^base\.yaml → head\.yaml: 5 changes: 3 breaking, 0 possibly breaking, 2 safe$/m);
     expect(stdout).toMatch(
-      /^Breaking \(1\)\n {2}head\.yaml:\d+ {2}property removed, in 3 places: GET \/api\/v1\/items response 200 application\/json body\.data\[\]\.count; .* {2}\[response-property-removed\]$/m,
+      /^Breaking: 1 finding \(3 changes\)\n {2}head\.yaml:\d+ {2}property removed, in 3 places: GET \/api\/v1\/items response 200 application\/json body\.data\[\]\.count; .* {2}\[response-property-removed\]$/m,
     );
     expect(stdout).toMatch(
-      /^Safe \(1\)\n {2}head\.yaml:\d+ {2}property added, in 2 places: POST \/api\/v1\/items request body application\/json\.colour; /m,
+      /^Safe: 1 finding \(2 changes\)\n {2}head\.yaml:\d+ {2}property added, in 2 places: POST \/api\/v1\/items request body application\/json\.colour; /m,
     );
   });
 
@@ -105,7 +105,7 @@ describe('course-contract diff', () => {
     const { stdout } = await courseContract(dir, ['diff', '--format', 'markdown', 'base.yaml', 'head.yaml']);
     expect(stdout).toContain('### API changes: `base.yaml` → `head.yaml`');
     expect(stdout).toMatch(
-      /#### Breaking \(1\)\n\n\| change \| rule \| line \|\n\| --- \| --- \| --- \|\n\| property removed, in 3 places: .* \| `response-property-removed` \| head\.yaml:\d+ \|/,
+      /#### Breaking: 1 finding \(3 changes\)\n\n\| change \| rule \| line \|\n\| --- \| --- \| --- \|\n\| property removed, in 3 places: .* \| `response-property-removed` \| head\.yaml:\d+ \|/,
     );
   });
 
@@ -143,6 +143,27 @@ describe('course-contract diff', () => {
       66,
       expect.stringMatching(/^course-contract diff: cannot read git:nope:openapi\.yaml: fatal: .*\n$/),
     ]);
+  });
+});
+
+describe('--help', () => {
+  test('says what the installed command needs, and what each default is', async () => {
+    const { code, stdout } = await courseContract(dir, ['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /--base-url URL +the server to check \(CONTRACT_BASE_URL\); required, except in a checkout\n +of the course-service repository, where without it the reference server/,
+    );
+    expect(stdout).toMatch(
+      /default <base>\/dev\/\.well-known\/jwks\.json, none with\n +--id-token-command\)/,
+    );
+    expect(stdout).toContain('course-contract diff [options] <base> <head>');
+  });
+
+  test('diff --help describes the comparison and its exit codes', async () => {
+    const { code, stdout } = await courseContract(dir, ['diff', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: course-contract diff \[options\] <base> <head>\n/);
+    expect(stdout).toContain('64 a wrong command line, 66 a document that cannot be read.');
   });
 });
 

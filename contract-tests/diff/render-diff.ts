@@ -21,6 +21,13 @@ const TITLES: Record<Level, string> = {
   safe: 'Safe',
 };
 
+/** `Breaking: 1 finding (7 changes)`: the groups of a level, and the changes in them. */
+function heading(level: Level, groups: readonly ChangeGroup[]): string {
+  const changes = groups.reduce((sum, group) => sum + group.places.length, 0);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${TITLES[level]}: ${plural(groups.length, 'finding')} (${plural(changes, 'change')})`;
+}
+
 function summary(changes: readonly Change[]): string {
   const counts = countByLevel(changes);
   const s = changes.length === 1 ? '' : 's';
@@ -39,7 +46,7 @@ function byLevel(changes: readonly Change[]): Array<[Level, ChangeGroup[]]> {
 function text(result: DiffResult): string {
   const lines = [`${result.base} → ${result.head}: ${summary(result.changes)}`];
   for (const [level, groups] of byLevel(result.changes)) {
-    lines.push('', `${TITLES[level]} (${groups.length})`);
+    lines.push('', heading(level, groups));
     for (const group of groups)
       lines.push(`  ${result.file}:${group.first.line}  ${describeGroup(group)}  [${group.first.rule}]`);
   }
@@ -71,13 +78,7 @@ function markdown(result: DiffResult): string {
     `${summary(result.changes)}.`,
   ];
   for (const [level, groups] of byLevel(result.changes)) {
-    lines.push(
-      '',
-      `#### ${TITLES[level]} (${groups.length})`,
-      '',
-      '| change | rule | line |',
-      '| --- | --- | --- |',
-    );
+    lines.push('', `#### ${heading(level, groups)}`, '', '| change | rule | line |', '| --- | --- | --- |');
     for (const group of groups)
       lines.push(
         `| ${cell(describeGroup(group))} | \`${group.first.rule}\` | ${result.file}:${group.first.line} |`,
