@@ -10,7 +10,8 @@ export const CHECKS = {
   'declared-content-type':
     'The Content-Type is one the spec declares for that status, and no body comes where none is declared.',
   'declared-headers':
-    'Every required header declared for that status is present, and every declared header is valid.',
+    'Every required header declared for that status is present, and every declared header is valid; ' +
+    "a deprecated operation's answers carry Deprecation, Sunset and Link.",
   'body-schema':
     'The body is valid against the schema declared for that status; a problem agrees with its answer.',
   'negative-data-rejected':

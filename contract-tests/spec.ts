@@ -27,6 +27,14 @@ export interface ResponseDecl {
   untestable: string | undefined;
 }
 
+/** An operation's deprecation, as the spec declares it: when it was deprecated, and when it goes. */
+interface DeclaredDeprecation {
+  /** `x-deprecated-at`. */
+  since: string;
+  /** `x-sunset`, if it has one. */
+  sunset: string | undefined;
+}
+
 /** One operation of the spec: how to recognise its requests and what it may answer. */
 export interface SpecOperation {
   operationId: string;
@@ -34,6 +42,8 @@ export interface SpecOperation {
   path: string;
   matcher: RegExp;
   responses: ResponseDecl[];
+  /** Set when the operation is deprecated: its answers must say so (see `checkDeprecation`). */
+  deprecation: DeclaredDeprecation | undefined;
 }
 
 /** The contract: the parsed `openapi.yaml` and its operations. */
@@ -113,6 +123,13 @@ export function loadContractSpec(file: URL = SPEC_FILE): ContractSpec {
         path,
         matcher: new RegExp(`^${pattern}$`),
         responses,
+        deprecation:
+          operation.deprecated === true
+            ? {
+                since: String(operation['x-deprecated-at']),
+                sunset: operation['x-sunset'] === undefined ? undefined : String(operation['x-sunset']),
+              }
+            : undefined,
       });
     }
   }

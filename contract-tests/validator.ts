@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Finding } from './checks.ts';
+import { checkDeprecation } from './deprecation-check.ts';
 import type { ContractSpec, ResponseDecl, SpecOperation } from './spec.ts';
 
 /** What the validator needs of a response: its status, headers and body text. */
@@ -130,7 +131,8 @@ export function createResponseValidator(spec: ContractSpec): ResponseValidator {
     }
     if (!operation && response.status < 400)
       return [status(`status ${response.status} answered a request no operation matches`)];
-    return [...checkHeaders(decl, response.headers), ...checkBody(decl, response)];
+    const deprecation = checkDeprecation(operation, response.headers).map(found('declared-headers'));
+    return [...checkHeaders(decl, response.headers), ...deprecation, ...checkBody(decl, response)];
   }
 
   return {

@@ -1,6 +1,7 @@
 import { type ApiKeysResource, createApiKeysResource } from './api-keys.ts';
 import { type Settled, settleAll } from './api-promise.ts';
 import { type CoursesResource, createCoursesResource } from './courses.ts';
+import type { DeprecationWarnings } from './deprecation-warnings.ts';
 import { keyEnvironment } from './environment.ts';
 import type { Client } from './gen/client/index.ts';
 import type { KeyEnvironment } from './gen/types.gen.ts';
@@ -28,6 +29,12 @@ export interface CourseClientOptions<TThrow extends boolean = true> {
   fetch?: typeof fetch | undefined;
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Once per deprecated operation called (an answer with `Deprecation`), a warning naming it, its
+   * sunset and documentation: to `console.warn`, to a function of yours (your logger's), or, with
+   * `false`, nowhere. @default true
+   */
+  deprecationWarnings?: DeprecationWarnings | undefined;
 }
 
 type Mode<R, TThrow extends boolean> = TThrow extends false ? Settled<R> : R;

@@ -16,6 +16,7 @@ export { APIPromise, type ApiResponse, type Result, type Settled } from './api-p
 export { type CourseClient, type CourseClientOptions, createCourseClient } from './client.ts';
 export { type ConditionalOptions, isNotModified, NotModified } from './conditional.ts';
 export type { CoursesResource, CreateOptions, ListCoursesParams } from './courses.ts';
+export type { DeprecationWarnings } from './deprecation-warnings.ts';
 export { keyEnvironment } from './environment.ts';
 export {
   APIConnectionError,

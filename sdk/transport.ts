@@ -1,4 +1,5 @@
 import { APIPromise } from './api-promise.ts';
+import { type DeprecationWarnings, deprecationWarnings } from './deprecation-warnings.ts';
 import { errorFromResponse } from './errors.ts';
 import { type Auth, type Client, createClient, createConfig } from './gen/client/index.ts';
 import { parseRateLimit, type RateLimit } from './rate-limit.ts';
@@ -29,6 +30,7 @@ export interface TransportOptions {
   apiKeyHeader?: boolean | undefined;
   fetch?: typeof fetch | undefined;
   headers?: Record<string, string> | undefined;
+  deprecationWarnings?: DeprecationWarnings | undefined;
 }
 
 /** Which credential an operation takes: API key for courses, ID token for key management. */
@@ -97,6 +99,8 @@ export function createTransport(options: TransportOptions): Transport {
     lastRateLimit = parseRateLimit(response.headers) ?? lastRateLimit;
     return response;
   });
+  const warnings = deprecationWarnings(options.deprecationWarnings);
+  if (warnings) raw.interceptors.response.use(warnings);
   // Connection failures arrive already typed from the retrying fetch; HTTP errors are typed here,
   // so even raw generated functions called with this client see the SDK's error classes.
   raw.interceptors.error.use((error, response) => (response ? errorFromResponse(response, error) : error));

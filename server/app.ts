@@ -3,7 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Store } from '../core/index.ts';
-import { type Core, createCore, type DependencyHealth, openApiDocument } from '../core/index.ts';
+import {
+  type Core,
+  createCore,
+  type DependencyHealth,
+  type OpenApiDocument,
+  openApiDocument,
+} from '../core/index.ts';
 import {
   createDevIdentityProvider,
   DEV_AUDIENCE,
@@ -58,6 +64,8 @@ export async function createApp(options: {
   middleware?: Middleware[];
   /** Metrics and traces (see `startTelemetry`); none by default. */
   telemetry?: Telemetry;
+  /** The OpenAPI document to serve; the embedded `openapi.yaml` by default. */
+  spec?: OpenApiDocument | undefined;
 }): Promise<App> {
   const { config, store, logger } = options;
   const telemetry = options.telemetry ?? NO_TELEMETRY;
@@ -93,7 +101,9 @@ export async function createApp(options: {
     database: () => store.checkHealth(),
     ...(rateLimits.checkHealth && { redis: rateLimits.checkHealth }),
   };
+  const spec = options.spec ?? openApiDocument;
   const core = await createCore({
+    spec,
     store,
     rateLimits,
     idTokens,
@@ -104,7 +114,7 @@ export async function createApp(options: {
     health,
     protocols: {
       mcp: mcpProtocol({
-        document: openApiDocument,
+        document: spec,
         bodyLimitBytes: config.bodyLimitBytes,
         allowedOrigins: config.mcpAllowedOrigins,
         listenHost: config.host,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { DependencyHealth } from '../core/index.ts';
+import type { DependencyHealth, OpenApiDocument } from '../core/index.ts';
 import type { Config } from './config.ts';
 import { clientErrorHandler } from './http/client-error.ts';
 import type { MetricsListener } from './metrics/metrics-listener.ts';
@@ -30,6 +30,7 @@ export async function listen(
   config: Config,
   logger: Logger,
   middleware: Middleware[] = [],
+  spec?: OpenApiDocument,
 ): Promise<RunningServer> {
   // First, so that the store and Redis report to it (and, traced, their drivers load after it).
   const telemetry = await startTelemetry(config, logger);
@@ -51,6 +52,7 @@ export async function listen(
     logger,
     middleware,
     telemetry,
+    spec,
   });
   const server = createServer(
     {

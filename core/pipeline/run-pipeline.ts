@@ -5,6 +5,7 @@ import type { Caller } from '../model/caller.ts';
 import type { Observer } from '../model/observer.ts';
 import type { RateLimits, RequestHeaders } from '../model/ports.ts';
 import type { OperationDeps, OperationHandler, OperationInput } from '../operations/operation.ts';
+import { deprecationHeadersFor } from '../spec/deprecation.ts';
 import type { Route } from '../spec/operation-router.ts';
 import { HeaderList } from './header-list.ts';
 import { type Idempotency, requestHash } from './idempotency.ts';
@@ -57,7 +58,8 @@ export type Outcome =
  * authenticate (failures counted per client address) → scopes (403, no quota spent) → quota →
  * [a protocol of its own takes over here: MCP] → input (the body is read only now) → validation →
  * idempotency (replay, conflict, claim) → the operation. Authentication comes before validation
- * so that strangers learn nothing of the API. Never throws: every ending is an {@link Outcome},
+ * so that strangers learn nothing of the API. A deprecated operation's headers come first; those of
+ * a deprecated parameter or body property once the input shows it was sent. Never throws: every ending is an {@link Outcome},
  * with the answer's headers gathered in `headers` (environment, quota, replay).
  */
 export async function runPipeline(
@@ -67,6 +69,8 @@ export async function runPipeline(
   headers: HeaderList = new HeaderList(),
 ): Promise<Outcome> {
   const { info } = route;
+  // A deprecated operation says so on every answer, its refusals included.
+  if (info.deprecations.operation) headers.setList(info.deprecations.operation);
   try {
     const caller = source.actingCaller ?? (await authenticate(route, source, deps));
     checkScopes(info, caller, headers);
@@ -83,6 +87,8 @@ export async function runPipeline(
     };
     if (body !== undefined) parts.requestBody = body;
     validateParts(route, parts);
+    const deprecated = deprecationHeadersFor(info.deprecations, query, requestHeaders, body);
+    if (deprecated) headers.setList(deprecated);
     const input: OperationInput = { params, query: parts.query, headers: requestHeaders, body, caller };
     const handler = deps.handlers[info.operationId] as OperationHandler;
     const key = info.idempotent ? source.idempotencyKey : undefined;

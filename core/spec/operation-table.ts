@@ -1,3 +1,4 @@
+import { type Deprecations, deprecationsOf } from './deprecation.ts';
 import { type OpenApiDocument, resolveRef } from './openapi-document.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface OperationInfo {
   hasBody: boolean;
   /** The protocol that answers it after the pipeline's checks (`x-handled-by`, e.g. `mcp`). */
   handledBy: string | undefined;
+  /** Its deprecated parts (itself, parameters, body properties) and the headers each answer gets. */
+  deprecations: Deprecations;
 }
 
 const API_KEY_SCHEMES = new Set(['apiKeyBearer', 'apiKeyHeader']);
@@ -93,6 +96,7 @@ export function buildOperationTable(document: OpenApiDocument): Map<string, Oper
         setsLocation: 'Location' in headers,
         hasBody: operation.requestBody !== undefined,
         handledBy: operation['x-handled-by'] as string | undefined,
+        deprecations: deprecationsOf(document, operation, parameters, operationId),
       });
     }
   }

@@ -29,6 +29,8 @@ export interface ToolSpec {
 interface OperationObject {
   summary: string;
   description?: string;
+  deprecated?: boolean;
+  'x-sunset'?: string;
   parameters?: ParameterObject[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
@@ -40,6 +42,13 @@ interface ParameterObject {
   required?: boolean;
   description?: string;
   schema: JsonSchema;
+}
+
+/** `Deprecated (removed after 2027-06-01).` for a deprecated operation, so a model prefers another tool. */
+function deprecatedNote(operation: OperationObject): string | undefined {
+  if (operation.deprecated !== true) return undefined;
+  const sunset = operation['x-sunset'];
+  return sunset === undefined ? 'Deprecated.' : `Deprecated (removed after ${String(sunset)}).`;
 }
 
 /** `listCourses` → `list_courses`. */
@@ -109,7 +118,9 @@ function toolOf(document: OpenApiDocument, info: OperationInfo): ToolSpec {
     name: toolName(info.operationId),
     operationId: info.operationId,
     title: operation.summary,
-    description: [`${operation.summary}.`, operation.description?.trim(), scopes].filter(Boolean).join(' '),
+    description: [deprecatedNote(operation), `${operation.summary}.`, operation.description?.trim(), scopes]
+      .filter(Boolean)
+      .join(' '),
     inputSchema,
     outputSchema: responseSchema ? objectRoot(responseSchema) : emptyResult(path, properties),
     annotations: annotationsOf(info.method, bodySchema !== undefined, operation.summary),
