@@ -6,6 +6,7 @@ import { EXIT_USAGE, parseCommandLine, UsageError } from './command-line/usage-e
 
 const USAGE = `Usage: course-contract [options]
        course-contract diff [options] <base> <head>    (see course-contract diff --help)
+       course-contract replay [options] <report.json>  (see course-contract replay --help)
 
 Checks that a Course Management Service keeps the promises of its openapi.yaml.
 
@@ -23,7 +24,8 @@ Options:
                           (CONTRACT_MAX_WAIT_SECONDS; default 600); past it the run fails
   --junit FILE            also write a JUnit XML report (every check a test case) to FILE
   --report FILE           also write a JSON report (operation × status pairs, each check's passes
-                          and failures, requests sent, time waited) to FILE
+                          and failures, requests sent, time waited; each failure with a curl
+                          command that reproduces it, grouped by cause) to FILE
   -t, --grep PATTERN      run only the tests whose name matches PATTERN (a regular expression)
   -h, --help              this text
 
@@ -90,6 +92,10 @@ async function main(args: string[]): Promise<number> {
   if (args[0] === 'diff') {
     const { runDiffCommand } = await import('./diff/diff-command.ts');
     return runDiffCommand(args.slice(1));
+  }
+  if (args[0] === 'replay') {
+    const { runReplayCommand } = await import('./replay-command.ts');
+    return runReplayCommand(args.slice(1));
   }
   return runSuite(args);
 }

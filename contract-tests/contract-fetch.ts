@@ -2,6 +2,7 @@ import type { AuthBudget } from './auth-budget.ts';
 import { tally } from './check-tally.ts';
 import { type Finding, RESPONSE_CHECKS } from './checks.ts';
 import { coverage, SERVER_LEVEL } from './coverage.ts';
+import { curlOf, failureLog, type RecordedRequest, recordRequest, recordResponse } from './failure-log.ts';
 import type { Pacer } from './pacer.ts';
 import type { ContractSpec } from './spec.ts';
 import type { Target } from './targets/target.ts';
@@ -31,24 +32,28 @@ export function createContractFetch(
   const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, '');
   return async (input, init) => {
     const request = new Request(input, init);
-    const path = new URL(request.url).pathname.slice(basePath.length);
+    const url = new URL(request.url);
+    const path = url.pathname.slice(basePath.length);
     const operation = spec.find(request.method, path);
+    // As sent, for a failure's reproduction: read before the request is, since sending consumes it.
+    const body = request.body ? await request.clone().text() : undefined;
+    const sent = recordRequest(request, `${path}${url.search}`, body);
     for (;;) {
       // A clone per attempt, so a paced request can be sent again with its body.
       const response = await target.fetch(pacer ? request.clone() : request);
       tally.requests++;
       budget?.observe(response);
-      await check(operation, request.method, path, response);
+      await check(operation, sent, response);
       if (!(await pacer?.waitIfPaced(response, `${request.method} ${path}`))) return response;
     }
   };
 
   async function check(
     operation: ReturnType<ContractSpec['find']>,
-    method: string,
-    path: string,
+    sent: RecordedRequest,
     response: Response,
   ): Promise<void> {
+    const { method, path } = sent;
     const body = await response.clone().text();
     const findings: Finding[] = validator.findings(operation, {
       status: response.status,
@@ -70,8 +75,19 @@ export function createContractFetch(
       for (const finding of broken) tally.fail(name, `${where}: ${finding.message}`);
     }
     if (findings.length > 0) {
+      const curl = curlOf(target.baseUrl, sent);
+      const answered = recordResponse(response.status, response.headers, body);
+      for (const finding of findings)
+        failureLog.add({
+          check: finding.check,
+          operationId: operation?.operationId ?? null,
+          request: sent,
+          curl,
+          response: answered,
+          expectation: finding.message,
+        });
       const lines = findings.map((finding) => `[${finding.check}] ${finding.message}`);
-      coverage.violation(`${where}:\n    ${lines.join('\n    ')}`);
+      coverage.violation(`${where}:\n    ${lines.join('\n    ')}\n    reproduce: ${curl}`);
     }
   }
 }

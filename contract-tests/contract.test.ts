@@ -1,6 +1,7 @@
 // The contract suite: one file, so every suite shares one target and the final coverage check
 // sees every response of the run. Which target is chosen is up to the environment (see README).
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderCauses } from './causes-summary.ts';
 import { tally } from './check-tally.ts';
 import { CHECKS, type CheckName } from './checks.ts';
 import { createContract } from './contract.ts';
@@ -40,6 +41,8 @@ const startedAt = new Date();
 // The summary (and the JSON report, with --report) come at the end of every run, filtered or not.
 afterAll(async () => {
   const report = buildReport(c, startedAt);
+  const causes = renderCauses(report.causes);
+  if (causes) console.log(causes);
   console.log(renderChecks(report));
   if (process.env.CONTRACT_REPORT_FILE) await writeReport(process.env.CONTRACT_REPORT_FILE, report);
   await c.target.close();

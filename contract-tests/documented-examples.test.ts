@@ -122,6 +122,14 @@ const SHELL_BLOCKS: ShellBlock[] = [
     },
   },
   {
+    name: 'replay of a report with nothing to replay',
+    line: /^npx course-contract replay contract\.json$/,
+    check({ code, output }) {
+      expect(code, output).toBe(0);
+      expect(output).toMatch(/^0 still failing, 0 now passing, against http:\/\/127\.0\.0\.1:\d+$/m);
+    },
+  },
+  {
     name: 'ID tokens from a command',
     line: /--id-token-command \.\/id-token\.sh --grep ownership$/,
     check({ code, output }) {

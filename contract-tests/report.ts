@@ -3,6 +3,7 @@ import { tally } from './check-tally.ts';
 import { CHECKS, type CheckName } from './checks.ts';
 import type { Contract } from './contract.ts';
 import { coverage, SERVER_LEVEL, unexercised } from './coverage.ts';
+import { type Cause, type FailureRecord, failureLog } from './failure-log.ts';
 
 /** The hand-written tests' results, counted as they finish. */
 export const scenarios = { passes: 0, failures: 0, failed: [] as string[] };
@@ -10,6 +11,8 @@ export const scenarios = { passes: 0, failures: 0, failed: [] as string[] };
 /** The JSON report of a run, for CI to keep: `course-contract --report FILE`. */
 export interface ContractReport {
   target: string;
+  /** The base URL the run checked: where `course-contract replay` sends the failures again by default. */
+  baseUrl: string;
   startedAt: string;
   durationSeconds: number;
   requests: number;
@@ -24,6 +27,10 @@ export interface ContractReport {
   checks: Record<string, { meaning: string; passes: number; failures: number; examples: string[] }>;
   scenarios: typeof scenarios;
   limitations: string[];
+  /** The failures of the checks on every answer, grouped by cause (operation, check, observed), most frequent first. */
+  causes: Cause[];
+  /** Each such failure: the request (with its `curl`), the response, and the expectation it broke. */
+  failures: FailureRecord[];
 }
 
 /**
@@ -54,6 +61,7 @@ export function buildReport(c: Contract, startedAt: Date): ContractReport {
   const policy = c.budget.policy;
   return {
     target: c.target.name,
+    baseUrl: c.target.baseUrl,
     startedAt: startedAt.toISOString(),
     durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 100) / 10,
     passed: !failed,
@@ -69,6 +77,8 @@ export function buildReport(c: Contract, startedAt: Date): ContractReport {
     checks,
     scenarios,
     limitations: [...coverage.limitations],
+    causes: failureLog.byCause(),
+    failures: failureLog.records,
   };
 }
 

@@ -1,32 +1,16 @@
 // `course-contract diff` as a user runs it: its four formats, --fail-on, git sources; the help, and
 // the one line and exit code of a wrong command line (the suite's own options included).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseDocument } from 'yaml';
+import { runCourseContract } from '../test-support/run-contract-cli.ts';
 
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
-const TSX = createRequire(import.meta.url).resolve('tsx');
 const BASE = new URL('./fixtures/base.yaml', import.meta.url);
 
-/** Runs `course-contract …` in `cwd`; its exit code and what it printed on each stream. */
-function courseContract(
-  cwd: string,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', TSX, CLI, ...args],
-      { cwd, encoding: 'utf8' },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const courseContract = (cwd: string, args: string[]) => runCourseContract(args, { cwd });
 
 let dir: string;
 beforeAll(async () => {

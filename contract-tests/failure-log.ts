@@ -1,0 +1,127 @@
+import type { CheckName } from './checks.ts';
+
+/** A request as a failure recorded it: credentials replaced by the variables that hold them. */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, under the target's base URL. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+}
+
+/** One broken promise: what was sent (and how to send it again), what came back, and what was expected. */
+export interface FailureRecord {
+  check: CheckName;
+  operationId: string | null;
+  request: RecordedRequest;
+  /** The request as a `curl` command; credentials are `$COURSE_API_KEY` or `$COURSE_ID_TOKEN`. */
+  curl: string;
+  response: { status: number; headers: Record<string, string>; body: string };
+  /** The rule or schema path it broke, in words. */
+  expectation: string;
+}
+
+/** Failures with one cause: the same operation, check and observed value. */
+export interface Cause {
+  operationId: string | null;
+  check: CheckName;
+  observed: string;
+  failures: number;
+  /** The first failure of this cause, with its `curl`. */
+  first: FailureRecord;
+}
+
+/** The variables a reproduction reads credentials from. */
+export const CREDENTIAL_VARIABLES = { apiKey: 'COURSE_API_KEY', idToken: 'COURSE_ID_TOKEN' } as const;
+const KEPT_OUT = /^(host|connection|content-length|user-agent|accept-encoding|accept-language|sec-.*)$/;
+const BODY_EXCERPT = 500;
+const MAX_RECORDS = 1000;
+
+/** A credential header's value with the secret replaced by the variable a reproduction reads it from. */
+function redacted(name: string, value: string): string {
+  if (name === 'x-api-key') return `$${CREDENTIAL_VARIABLES.apiKey}`;
+  if (name !== 'authorization') return value;
+  // API keys look like `<prefix>_<environment>_<32 characters>`; any other bearer is an ID token.
+  const isKey = /^Bearer [a-z]+_[a-z]+_[0-9A-Za-z]{32}$/.test(value);
+  return `Bearer $${isKey ? CREDENTIAL_VARIABLES.apiKey : CREDENTIAL_VARIABLES.idToken}`;
+}
+
+const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+/** Double quotes let the shell expand the credential variables, and nothing else of the value. */
+const expanding = (text: string) =>
+  `"${text.replace(/["\\`]/g, '\\$&').replace(/\$(?!COURSE_[A-Z_]+)/g, '\\$')}"`;
+
+/**
+ * A request as `curl` would send it to `baseUrl`, printing the answer's status and headers.
+ *
+ * @example curlOf('http://127.0.0.1:3000', { method: 'GET', path: '/api/v1/courses', headers: { authorization: 'Bearer $COURSE_API_KEY' } });
+ */
+export function curlOf(baseUrl: string, request: RecordedRequest): string {
+  const parts = ['curl', '-sS', '-i', '-X', request.method, quoted(`${baseUrl}${request.path}`)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    const header = `${name}: ${value}`;
+    parts.push('-H', value.includes('$COURSE_') ? expanding(header) : quoted(header));
+  }
+  if (request.body !== undefined && request.body !== '') parts.push('--data-raw', quoted(request.body));
+  return parts.join(' ');
+}
+
+/**
+ * The request as a failure records it: its method, path under the base, headers (credentials as
+ * variables, transport headers left out) and body.
+ *
+ * @example recordRequest(request, '/api/v1/courses', bodyText);
+ */
+export function recordRequest(request: Request, path: string, body: string | undefined): RecordedRequest {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    if (!KEPT_OUT.test(name)) headers[name] = redacted(name, value);
+  });
+  return { method: request.method, path, headers, ...(body !== undefined ? { body } : {}) };
+}
+
+/** What a failure saw, without the ids that differ from one failure of the same cause to the next. */
+function observedOf(record: FailureRecord): string {
+  if (record.check === 'declared-status' || record.check === 'no-server-error')
+    return `status ${record.response.status}`;
+  return record.expectation
+    .replace(/\b(crs|key)_[0-9A-Za-z]{16}\b/g, '$1_…')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '…');
+}
+
+/**
+ * The run's failures of the checks made on every answer, as they happen: module state, written by
+ * the contract fetch and read by the report. One broken behaviour is one cause, however many tests
+ * it fails.
+ */
+export const failureLog = {
+  records: [] as FailureRecord[],
+  causes: new Map<string, Cause>(),
+
+  /** Records a failure and counts it against its cause. */
+  add(record: FailureRecord): void {
+    if (this.records.length < MAX_RECORDS) this.records.push(record);
+    const observed = observedOf(record);
+    const key = `${record.operationId} ${record.check} ${observed}`;
+    const cause = this.causes.get(key);
+    if (cause) cause.failures++;
+    else
+      this.causes.set(key, {
+        operationId: record.operationId,
+        check: record.check,
+        observed,
+        failures: 1,
+        first: record,
+      });
+  },
+  /** The causes, the one that failed most first. */
+  byCause(): Cause[] {
+    return [...this.causes.values()].sort((a, b) => b.failures - a.failures);
+  },
+};
+
+/** A response's headers as a plain object, and its body cut to an excerpt. */
+export function recordResponse(status: number, headers: Headers, body: string): FailureRecord['response'] {
+  const excerpt = body.length > BODY_EXCERPT ? `${body.slice(0, BODY_EXCERPT)}…` : body;
+  return { status, headers: Object.fromEntries(headers), body: excerpt };
+}

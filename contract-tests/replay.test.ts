@@ -1,0 +1,96 @@
+// Contract failures you can act on: against a mutant (createCourse answers 200 instead of 201) the
+// suite's report groups the failures by cause and gives each a curl that reproduces it without the
+// secret; `course-contract replay` finds the cause still failing there, and passing on the real server.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type RunningServer, startServer } from '../server/index.ts';
+import { createContract } from './contract.ts';
+import type { ContractReport } from './report.ts';
+import { remoteTarget } from './targets/remote-target.ts';
+import { type MutantProxy, startMutantProxy } from './test-support/mutant-proxy.ts';
+import { MUTANTS } from './test-support/mutants.ts';
+import { runContractCli, runCourseContract } from './test-support/run-contract-cli.ts';
+
+const run = promisify(execFile);
+const WRONG_STATUS = MUTANTS.find((mutant) => mutant.name === 'createCourse answers 200 instead of 201');
+
+let upstream: RunningServer;
+let proxy: MutantProxy;
+let dir: string;
+beforeAll(async () => {
+  upstream = await startServer({ env: { AUTH_FAILURE_LIMIT_MAX: '1000000' } });
+  proxy = await startMutantProxy(upstream.url, WRONG_STATUS?.mutation());
+  dir = await mkdtemp(join(tmpdir(), 'contract-replay-'));
+});
+afterAll(async () => {
+  await proxy?.close();
+  await upstream?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('a failure reads as its cause with a curl that reproduces it, and replay tells when it is fixed', {
+  timeout: 300_000,
+}, async () => {
+  const file = join(dir, 'report.json');
+  const { code, output } = await runContractCli(proxy.url, [
+    '--grep',
+    WRONG_STATUS?.grep ?? '',
+    '--report',
+    file,
+  ]);
+  expect(code, output).toBe(1);
+  expect(output).toMatch(/Failures by cause: 1 cause\(s\) of \d+ failure\(s\)/);
+  expect(output).toMatch(/^- createCourse \[declared-status\] status 200: \d+ failure\(s\)$/m);
+  expect(output).toMatch(/reproduce: curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/courses' /);
+
+  const text = await readFile(file, 'utf8');
+  expect(text).not.toMatch(/cms_(prod|test)_[0-9A-Za-z]{32}|eyJ[\w-]+\.eyJ/);
+  const report = JSON.parse(text) as ContractReport;
+  expect(report.baseUrl).toBe(proxy.url);
+  expect(report.causes).toHaveLength(1);
+  const [cause] = report.causes;
+  expect(cause).toMatchObject({
+    operationId: 'createCourse',
+    check: 'declared-status',
+    observed: 'status 200',
+  });
+  expect(cause?.first).toMatchObject({
+    request: {
+      method: 'POST',
+      path: '/api/v1/courses',
+      headers: { authorization: 'Bearer $COURSE_API_KEY' },
+    },
+    response: { status: 200, headers: { 'content-type': expect.stringContaining('application/json') } },
+    expectation: expect.stringMatching(/^status 200 is not declared for createCourse \(declared: 201, /),
+  });
+  expect(report.failures.length).toBeGreaterThanOrEqual(cause?.failures ?? 0);
+
+  // The curl, with a key of the caller's own in the variable, meets the same 200.
+  const { key } = await createContract(remoteTarget({ baseUrl: upstream.url })).newKey();
+  const env = { COURSE_API_KEY: key };
+  const curl = await run('sh', ['-c', cause?.first.curl ?? ''], { env: { ...process.env, ...env } });
+  expect(curl.stdout).toMatch(/^HTTP\/1\.1 200 /);
+
+  const still = await runCourseContract(['replay', file], { env });
+  expect([still.code, still.stdout]).toEqual([
+    1,
+    expect.stringMatching(
+      /^still failing {2}createCourse \[declared-status\] status 200: status 200 is not declared/,
+    ),
+  ]);
+  expect(still.stdout).toContain(`1 still failing, 0 now passing, against ${proxy.url}`);
+  const fixed = await runCourseContract(['replay', file, '--base-url', upstream.url], { env });
+  expect([fixed.code, fixed.stdout]).toEqual([
+    0,
+    `now passing    createCourse [declared-status] status 200 (answered 201)\n0 still failing, 1 now passing, against ${upstream.url}\n`,
+  ]);
+  const unset = await runCourseContract(['replay', file], { env: { COURSE_API_KEY: '' } });
+  expect([unset.code, unset.stderr]).toEqual([
+    64,
+    'course-contract: createCourse sends $COURSE_API_KEY: set it to a credential the server accepts\n',
+  ]);
+});
