@@ -26,6 +26,8 @@ Options:
   --report FILE           also write a JSON report (operation × status pairs, each check's passes
                           and failures, requests sent, time waited; each failure with a curl
                           command that reproduces it, grouped by cause) to FILE
+  --format text|github    github: also print each cause of failure as a GitHub Actions annotation at
+                          its operation's line in openapi.yaml (the default when GITHUB_ACTIONS is set)
   -t, --grep PATTERN      run only the tests whose name matches PATTERN (a regular expression)
   -h, --help              this text
 
@@ -46,6 +48,7 @@ async function runSuite(args: string[]): Promise<number> {
       'max-wait': { type: 'string' },
       junit: { type: 'string' },
       report: { type: 'string' },
+      format: { type: 'string' },
       grep: { type: 'string', short: 't' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -61,10 +64,13 @@ async function runSuite(args: string[]): Promise<number> {
     CONTRACT_JWKS_URL: values['jwks-url'],
     CONTRACT_TARGET: values.target,
     CONTRACT_MAX_WAIT_SECONDS: values['max-wait'],
+    CONTRACT_FORMAT: values.format,
     // The run starts in the package root: files named on the command line are the caller's.
     CONTRACT_REPORT_FILE: values.report === undefined ? undefined : resolve(values.report),
   };
   for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
+  if (values.format !== undefined && !['text', 'github'].includes(values.format))
+    throw new UsageError(`--format must be text or github, got '${values.format}'`);
   if (!process.env.CONTRACT_BASE_URL && !IN_REPOSITORY)
     throw new UsageError('no server to check: give its URL with --base-url URL (or CONTRACT_BASE_URL)');
 

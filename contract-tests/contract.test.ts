@@ -1,6 +1,7 @@
 // The contract suite: one file, so every suite shares one target and the final coverage check
 // sees every response of the run. Which target is chosen is up to the environment (see README).
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { causeAnnotations } from './causes-annotations.ts';
 import { renderCauses } from './causes-summary.ts';
 import { tally } from './check-tally.ts';
 import { CHECKS, type CheckName } from './checks.ts';
@@ -10,6 +11,7 @@ import { fuzzFindingsSuite } from './fuzz-findings.ts';
 import { genericChecksSuite } from './generic/generic-suite.ts';
 import { createPacer, maxWaitSeconds } from './pacer.ts';
 import { buildReport, renderChecks, scenarios, writeReport } from './report.ts';
+import { SPEC_FILE } from './spec.ts';
 import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
 import { conditionalRequestsSuite } from './suites/conditional-requests.ts';
@@ -43,6 +45,10 @@ afterAll(async () => {
   const report = buildReport(c, startedAt);
   const causes = renderCauses(report.causes);
   if (causes) console.log(causes);
+  const github =
+    process.env.CONTRACT_FORMAT === 'github' ||
+    (!process.env.CONTRACT_FORMAT && process.env.GITHUB_ACTIONS === 'true');
+  if (github && report.causes.length > 0) console.log(causeAnnotations(report.causes, c.spec, SPEC_FILE));
   console.log(renderChecks(report));
   if (process.env.CONTRACT_REPORT_FILE) await writeReport(process.env.CONTRACT_REPORT_FILE, report);
   await c.target.close();

@@ -32,7 +32,7 @@ export interface Cause {
 }
 
 /** The variables a reproduction reads credentials from. */
-export const CREDENTIAL_VARIABLES = { apiKey: 'COURSE_API_KEY', idToken: 'COURSE_ID_TOKEN' } as const;
+const CREDENTIAL_VARIABLES = { apiKey: 'COURSE_API_KEY', idToken: 'COURSE_ID_TOKEN' } as const;
 const KEPT_OUT = /^(host|connection|content-length|user-agent|accept-encoding|accept-language|sec-.*)$/;
 const BODY_EXCERPT = 500;
 const MAX_RECORDS = 1000;

@@ -1,6 +1,7 @@
 // Contract failures you can act on: against a mutant (createCourse answers 200 instead of 201) the
 // suite's report groups the failures by cause and gives each a curl that reproduces it without the
-// secret; `course-contract replay` finds the cause still failing there, and passing on the real server.
+// secret, and the cause is a GitHub annotation at its operation's line; `course-contract replay` finds
+// the cause still failing there, and passing on the real server.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,16 +37,24 @@ test('a failure reads as its cause with a curl that reproduces it, and replay te
   timeout: 300_000,
 }, async () => {
   const file = join(dir, 'report.json');
-  const { code, output } = await runContractCli(proxy.url, [
-    '--grep',
-    WRONG_STATUS?.grep ?? '',
-    '--report',
-    file,
-  ]);
+  const args = ['--grep', WRONG_STATUS?.grep ?? '', '--report', file, '--format', 'github'];
+  const { code, output } = await runContractCli(proxy.url, args);
   expect(code, output).toBe(1);
   expect(output).toMatch(/Failures by cause: 1 cause\(s\) of \d+ failure\(s\)/);
   expect(output).toMatch(/^- createCourse \[declared-status\] status 200: \d+ failure\(s\)$/m);
   expect(output).toMatch(/reproduce: curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/courses' /);
+
+  // The cause as a GitHub annotation at createCourse's line of the spec.
+  const annotation =
+    /^::error file=openapi\.yaml,line=(\d+),title=Contract%3A createCourse \[declared-status\] status 200::\d+ failure\(s\); expected: status 200 is not declared.*%0Areproduce: curl /m.exec(
+      output,
+    );
+  expect(annotation, output).not.toBeNull();
+  const spec = (await readFile(new URL('../openapi.yaml', import.meta.url), 'utf8')).split('\n');
+  expect(spec[Number(annotation?.[1]) - 1]).toBe('    post:');
+  expect(spec.slice(0, Number(annotation?.[1])).findLast((line) => /^ {2}\//.test(line))).toBe(
+    '  /api/v1/courses:',
+  );
 
   const text = await readFile(file, 'utf8');
   expect(text).not.toMatch(/cms_(prod|test)_[0-9A-Za-z]{32}|eyJ[\w-]+\.eyJ/);

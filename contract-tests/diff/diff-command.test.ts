@@ -161,6 +161,7 @@ describe('a wrong command line', () => {
     ],
     [['--base-url'], /^course-contract: Option '--base-url <value>' argument missing/],
     [['--nope'], /^course-contract: Unknown option '--nope'/],
+    [['--format', 'yaml'], /^course-contract: --format must be text or github, got 'yaml'/],
   ] as const)('%j prints one line and exits 64', async ([args, message]) => {
     const { code, stdout, stderr } = await courseContract(dir, [...args]);
     expect([code, stdout]).toEqual([64, '']);

@@ -1,3 +1,4 @@
+import { escapeData, escapeProperty } from '../command-line/workflow-commands.ts';
 import { type Change, countByLevel, LEVELS, type Level } from './change.ts';
 import { type ChangeGroup, describeGroup, groupChanges } from './group-changes.ts';
 
@@ -20,6 +21,8 @@ const TITLES: Record<Level, string> = {
   'possibly-breaking': 'Possibly breaking',
   safe: 'Safe',
 };
+/** The workflow command of each level: breaking changes fail a check, the others inform. */
+const COMMANDS: Record<Level, string> = { breaking: 'error', 'possibly-breaking': 'warning', safe: 'notice' };
 
 /** `Breaking: 1 finding (7 changes)`: the groups of a level, and the changes in them. */
 function heading(level: Level, groups: readonly ChangeGroup[]): string {
@@ -52,11 +55,6 @@ function text(result: DiffResult): string {
   }
   return lines.join('\n');
 }
-
-/** GitHub's workflow-command escaping: the message, and a property value (which also escapes `:` and `,`). */
-const escapeData = (value: string) => value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const escapeProperty = (value: string) => escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
-const COMMANDS: Record<Level, string> = { breaking: 'error', 'possibly-breaking': 'warning', safe: 'notice' };
 
 function github(result: DiffResult): string {
   const lines = byLevel(result.changes).flatMap(([level, groups]) =>
