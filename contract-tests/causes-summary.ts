@@ -1,4 +1,4 @@
-import type { Cause } from './failure-log.ts';
+import type { Cause, UndeclaredAnswer } from './failure-log.ts';
 
 /**
  * The failures by cause, causes first: for each, the operation, the check and what was observed,
@@ -23,4 +23,16 @@ export function renderCauses(causes: readonly Cause[]): string {
     lines.push(`    reproduce: ${first.curl}`);
   }
   return lines.join('\n');
+}
+
+/**
+ * What the target answered that the spec does not declare, one line each (`PUT /api/v1/courses
+ * answered 404, not 405`). Empty when every such answer was the expected one.
+ *
+ * @example console.log(renderUndeclared(report.undeclared));
+ */
+export function renderUndeclared(answers: readonly UndeclaredAnswer[]): string {
+  if (answers.length === 0) return '';
+  const lines = answers.map((a) => `- ${a.method} ${a.path} answered ${a.status}, not ${a.expected}`);
+  return ['Answers to what the spec does not declare:', ...lines].join('\n');
 }

@@ -48,6 +48,18 @@ export function createContractFetch(
     }
   };
 
+  /**
+   * An answer to a method or path the spec does not declare: a declared path's other methods must
+   * answer 405, other paths 404. `HEAD` where `GET` is declared is answered as `GET` (RFC 9110, as
+   * the spec says), and `OPTIONS` is a protocol's (CORS).
+   */
+  function recordUndeclared(method: string, path: string, status: number): void {
+    const bare = path.split('?')[0] ?? path;
+    if (method === 'OPTIONS' || (method === 'HEAD' && spec.find('GET', bare))) return;
+    const declaredPath = spec.operations.some((op) => op.matcher.test(bare));
+    failureLog.answeredUndeclared({ method, path: bare, status, expected: declaredPath ? 405 : 404 });
+  }
+
   async function check(
     operation: ReturnType<ContractSpec['find']>,
     sent: RecordedRequest,
@@ -66,6 +78,7 @@ export function createContractFetch(
         message: `status ${response.status}: ${body.slice(0, 200)}`,
       });
     coverage.record(operation?.operationId ?? SERVER_LEVEL, response.status);
+    if (!operation) recordUndeclared(method, path, response.status);
     const statusBroken = findings.some((finding) => finding.check === 'declared-status');
     const where = `${method} ${path} → ${response.status} (${operation?.operationId ?? 'no operation'})`;
     for (const name of RESPONSE_CHECKS) {

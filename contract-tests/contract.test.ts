@@ -2,7 +2,7 @@
 // sees every response of the run. Which target is chosen is up to the environment (see README).
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { causeAnnotations } from './causes-annotations.ts';
-import { renderCauses } from './causes-summary.ts';
+import { renderCauses, renderUndeclared } from './causes-summary.ts';
 import { tally } from './check-tally.ts';
 import { CHECKS, type CheckName } from './checks.ts';
 import { createContract } from './contract.ts';
@@ -45,6 +45,8 @@ afterAll(async () => {
   const report = buildReport(c, startedAt);
   const causes = renderCauses(report.causes);
   if (causes) console.log(causes);
+  const undeclared = renderUndeclared(report.undeclared);
+  if (undeclared) console.log(undeclared);
   const github =
     process.env.CONTRACT_FORMAT === 'github' ||
     (!process.env.CONTRACT_FORMAT && process.env.GITHUB_ACTIONS === 'true');

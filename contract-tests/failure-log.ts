@@ -31,6 +31,14 @@ export interface Cause {
   first: FailureRecord;
 }
 
+/** An answer to what the spec does not declare that is not the one it should be (404, or 405 on a declared path). */
+export interface UndeclaredAnswer {
+  method: string;
+  path: string;
+  status: number;
+  expected: 404 | 405;
+}
+
 /** The variables a reproduction reads credentials from. */
 const CREDENTIAL_VARIABLES = { apiKey: 'COURSE_API_KEY', idToken: 'COURSE_ID_TOKEN' } as const;
 const KEPT_OUT = /^(host|connection|content-length|user-agent|accept-encoding|accept-language|sec-.*)$/;
@@ -97,6 +105,13 @@ function observedOf(record: FailureRecord): string {
 export const failureLog = {
   records: [] as FailureRecord[],
   causes: new Map<string, Cause>(),
+  /** Methods on declared paths that did not answer 405, and undeclared paths that did not answer 404. */
+  undeclared: new Map<string, UndeclaredAnswer>(),
+
+  /** Notes an answer to an undeclared method or path, when it is not the one expected. */
+  answeredUndeclared(answer: UndeclaredAnswer): void {
+    if (answer.status !== answer.expected) this.undeclared.set(`${answer.method} ${answer.path}`, answer);
+  },
 
   /** Records a failure and counts it against its cause. */
   add(record: FailureRecord): void {

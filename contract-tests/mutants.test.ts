@@ -60,6 +60,7 @@ describe('the contract suite against mutant servers', () => {
       expect(xml).toMatch(new RegExp(`<testcase [^>]*name="generic checks &gt; ${check}: `));
     const json = JSON.parse(await readFile(report, 'utf8'));
     expect(json).toMatchObject({ passed: true, requests: expect.any(Number), waitSeconds: 0 });
+    expect([json.causes, json.failures, json.undeclared]).toEqual([[], [], []]);
     expect(Object.keys(json.checks).sort()).toEqual(
       Object.keys(CHECKS)
         .filter((c) => c !== 'scenario')

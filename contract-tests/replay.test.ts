@@ -103,3 +103,30 @@ test('a failure reads as its cause with a curl that reproduces it, and replay te
     'course-contract: createCourse sends $COURSE_API_KEY: set it to a credential the server accepts\n',
   ]);
 });
+
+test('the report lists what the target answered that the spec does not declare', {
+  timeout: 300_000,
+}, async () => {
+  const lost = await startMutantProxy(upstream.url, {
+    answer(answer, request) {
+      if (request.method !== 'PUT' || request.url !== '/api/v1/courses') return;
+      answer.status = 404;
+      answer.headers.delete('allow');
+    },
+  });
+  try {
+    const file = join(dir, 'undeclared.json');
+    const args = ['--grep', 'unsupported-method: /api/v1/courses \\(', '--report', file];
+    const { code, output } = await runContractCli(lost.url, args);
+    expect(code, output).toBe(1);
+    expect(output).toMatch(
+      /^Answers to what the spec does not declare:\n- PUT \/api\/v1\/courses answered 404, not 405$/m,
+    );
+    const report = JSON.parse(await readFile(file, 'utf8')) as ContractReport;
+    expect(report.undeclared).toEqual([
+      { method: 'PUT', path: '/api/v1/courses', status: 404, expected: 405 },
+    ]);
+  } finally {
+    await lost.close();
+  }
+});

@@ -3,7 +3,7 @@ import { tally } from './check-tally.ts';
 import { CHECKS, type CheckName } from './checks.ts';
 import type { Contract } from './contract.ts';
 import { coverage, SERVER_LEVEL, unexercised } from './coverage.ts';
-import { type Cause, type FailureRecord, failureLog } from './failure-log.ts';
+import { type Cause, type FailureRecord, failureLog, type UndeclaredAnswer } from './failure-log.ts';
 
 /** The hand-written tests' results, counted as they finish. */
 export const scenarios = { passes: 0, failures: 0, failed: [] as string[] };
@@ -31,6 +31,8 @@ export interface ContractReport {
   causes: Cause[];
   /** Each such failure: the request (with its `curl`), the response, and the expectation it broke. */
   failures: FailureRecord[];
+  /** What the target answered that the spec does not declare: methods on declared paths that did not answer 405, paths that did not answer 404. */
+  undeclared: UndeclaredAnswer[];
 }
 
 /**
@@ -79,6 +81,7 @@ export function buildReport(c: Contract, startedAt: Date): ContractReport {
     limitations: [...coverage.limitations],
     causes: failureLog.byCause(),
     failures: failureLog.records,
+    undeclared: [...failureLog.undeclared.values()],
   };
 }
 
