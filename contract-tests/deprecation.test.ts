@@ -1,14 +1,16 @@
 // Deprecation clients can see, shown on a fixture spec (the real API deprecates nothing): the same
 // API with listCourses deprecated and dated, listApiKeys' `environment` filter and updateCourse's
 // `description` deprecated. A server built from it answers the headers, the contract suite checks
-// them, the SDK warns once per operation, and MCP tools say so.
+// them, the mocks answer them too, the SDK warns once per operation, and MCP tools say so.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { parse } from 'yaml';
 import type { OpenApiDocument } from '../core/index.ts';
+import { createCourseServiceMock, mockApiKey } from '../mocks/index.ts';
 import { createCourseClient } from '../sdk/index.ts';
 import { type RunningServer, startServer } from '../server/index.ts';
 import { buildToolCatalogue } from '../server/mcp/tool-catalogue.ts';
@@ -148,6 +150,28 @@ describe('a deprecated operation', () => {
       expect(warn.mock.calls).toEqual([[messages[0]]]);
     } finally {
       warn.mockRestore();
+    }
+  });
+
+  test('answers the same headers from the mocks, which share the core', async () => {
+    const key = mockApiKey('deprecation');
+    const mock = createCourseServiceMock({ baseUrl: 'http://mock.test', apiKeys: [{ key }], spec: document });
+    const msw = setupServer(...mock.handlers);
+    msw.listen({ onUnhandledRequest: 'bypass' });
+    try {
+      const listed = await fetch('http://mock.test/api/v1/courses', {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect([listed.status, listed.headers.get('deprecation'), listed.headers.get('sunset')]).toEqual([
+        200,
+        since,
+        'Tue, 01 Jun 2027 00:00:00 GMT',
+      ]);
+      expect(listed.headers.get('link')).toBe(`<${DOCS}>; rel="deprecation"`);
+      const health = await fetch('http://mock.test/healthz');
+      expect([health.status, health.headers.get('deprecation')]).toEqual([200, null]);
+    } finally {
+      msw.close();
     }
   });
 

@@ -6,7 +6,6 @@ import {
   createCore,
   createKeyHasher,
   type OperationId,
-  openApiDocument,
   parseJsonBytes,
   payloadTooLarge,
   problemAnswer,
@@ -59,7 +58,7 @@ function toResponse(answer: Answer, method: string): Response {
 export function createCourseServiceMock(options: CourseServiceMockOptions): CourseServiceMock {
   const resolved = resolveOptions(options);
   const { baseUrl, clock } = resolved;
-  const seed = planSeed(resolved, openApiDocument);
+  const seed = planSeed(resolved, resolved.spec);
   const apiKeyHashSecret = randomBase62(32);
   const hasher = createKeyHasher(apiKeyHashSecret);
   const idp = createMockIdentityProvider(clock);
@@ -76,9 +75,10 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     },
     clock,
   );
-  const scenarios = createScenarios([...buildOperationTable(openApiDocument).values()], resolved.rateLimit);
+  const scenarios = createScenarios([...buildOperationTable(resolved.spec).values()], resolved.rateLimit);
   const store = createMemoryStore();
   const ready: Promise<Core> = createCore({
+    spec: resolved.spec,
     store,
     rateLimits,
     idTokens: idp.verifier(resolved.idTokens),

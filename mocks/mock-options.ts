@@ -1,3 +1,4 @@
+import { type OpenApiDocument, openApiDocument } from '../core/index.ts';
 import type { CourseStatus, Scope } from '../sdk/gen/types.gen.ts';
 
 /**
@@ -64,6 +65,11 @@ export interface CourseServiceMockOptions {
   bodyLimitBytes?: number | undefined;
   /** The mock's notion of now (timestamps, expiry, rate-limit windows). @default () => new Date() */
   clock?: (() => Date) | undefined;
+  /**
+   * The OpenAPI document to answer by, with the service's operations: the API with a part marked
+   * deprecated, say. @default the `openapi.yaml` this package was built with
+   */
+  spec?: OpenApiDocument | undefined;
 }
 
 /** The options with every default filled in. */
@@ -89,5 +95,6 @@ export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptio
     apiKeyPrefix: options.apiKeyPrefix ?? 'cms',
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
     clock: options.clock ?? (() => new Date()),
+    spec: options.spec ?? openApiDocument,
   };
 }
