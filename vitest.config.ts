@@ -18,19 +18,19 @@ const SERVICES = ['server/test-support/global-services.ts'];
 // it leaves out the files whose subject does not depend on the Node that runs them, which the full
 // run on Node 20 covers: Chromium (the dashboard, the MCP sign-in form, the mocks in a service
 // worker, the mocks guide's examples, one of which runs there), the static import rules, the
-// contract pacer's arithmetic, the contract command against mutant servers and as its guide shows
-// it (its packed command runs on Node 24 in the packages test), the guides' examples compiled with
-// tsc and the server guide's shell recipes (whether the docs are true does not depend on the Node
-// that checks them, and these two keep both cores busy beside the timing-sensitive outage tests),
-// and the 20-cycle crash stress (the lock it relies on is tested on every Node by
-// data-dir-lock.test.ts).
+// contract pacer's arithmetic, the contract command against mutant servers (and their failures
+// replayed) and as its guide shows it (its packed command runs on Node 24 in the packages test),
+// the guides' examples compiled with tsc and the server guide's shell recipes (whether the docs are
+// true does not depend on the Node that checks them, and these two keep both cores busy beside the
+// timing-sensitive outage tests), and the 20-cycle crash stress (the lock it relies on is tested on
+// every Node by data-dir-lock.test.ts).
 const NODE_AGNOSTIC = [
   'dashboard/**',
   'mocks/browser.test.ts',
   'mocks/documented-examples.test.ts',
   'server/mcp/mcp-sign-in-browser.test.ts',
   'scripts/import-rules.test.ts',
-  'contract-tests/{pacing,mutants,documented-examples}.test.ts',
+  'contract-tests/{pacing,mutants,replay,documented-examples}.test.ts',
   'server/documented-examples.test.ts',
   'sdk/examples-compile.test.ts',
   'server/kill-restart.test.ts',
