@@ -299,6 +299,20 @@ const SAFE: Pair[] = [
     change: (doc) => push(doc, [...ITEMS, 'post', 'security'], { bearer: [] }),
   },
   {
+    name: 'a request property deprecated',
+    level: 'safe',
+    rule: 'request-property-deprecated',
+    line: /note:/,
+    change: (doc) => doc.setIn([...SCHEMAS, 'ItemCreate', 'properties', 'note', 'deprecated'], true),
+  },
+  {
+    name: 'a query parameter deprecated',
+    level: 'safe',
+    rule: 'request-parameter-deprecated',
+    line: /- name: status/,
+    change: (doc) => doc.setIn([...ITEMS, 'get', 'parameters', 0, 'deprecated'], true),
+  },
+  {
     name: 'a description changed',
     level: 'safe',
     rule: 'documentation-changed',

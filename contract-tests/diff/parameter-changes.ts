@@ -57,6 +57,8 @@ export function compareParameters(walk: Walk, base: OperationNode, head: Operati
       walk.emit('breaking', 'request-parameter-became-required', here, 'now required');
     if (was.node.required === true && !required)
       walk.emit('safe', 'request-parameter-became-optional', here, 'now optional');
+    if (was.node.deprecated !== true && parameter.node.deprecated === true)
+      walk.emit('safe', 'request-parameter-deprecated', here, 'deprecated');
     const schemas = { ...here, base: [...was.path, 'schema'], head: [...parameter.path, 'schema'] };
     compareSchemas(walk, was.node.schema, parameter.node.schema, schemas, 'request');
   }

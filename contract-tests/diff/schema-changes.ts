@@ -78,6 +78,12 @@ function flows(document: Obj, property: Located | undefined, direction: Directio
   return view.keywords.get(direction === 'request' ? 'readOnly' : 'writeOnly')?.value !== true;
 }
 
+/** Whether a property is marked deprecated (beside its `$ref`, or in what it names). */
+function deprecated(document: Obj, property: Located): boolean {
+  if (property.node.deprecated === true) return true;
+  return schemaView(document, property.node, property.path).keywords.get('deprecated')?.value === true;
+}
+
 function compareProperties(walk: SchemaWalk, b: SchemaView, h: SchemaView, place: Place): void {
   const { direction, emit } = walk;
   for (const name of new Set([...b.properties.keys(), ...h.properties.keys()])) {
@@ -92,6 +98,11 @@ function compareProperties(walk: SchemaWalk, b: SchemaView, h: SchemaView, place
       label: `${place.label}.${name}`,
     };
     if (inBase && inHead) {
+      if (
+        deprecated(walk.docs.base, before) !== deprecated(walk.docs.head, after) &&
+        deprecated(walk.docs.head, after)
+      )
+        emit('safe', `${direction}-property-deprecated`, here, 'deprecated');
       compareRequired(walk, b.required.has(name), h.required.has(name), {
         ...here,
         head: [...h.path, 'required'],
