@@ -1,17 +1,20 @@
 import { type CourseClient, createCourseClient, type KeyEnvironment, type Scope } from '../sdk/index.ts';
 import { type AuthBudget, createAuthBudget } from './auth-budget.ts';
 import { createContractFetch } from './contract-fetch.ts';
+import { curlOf, type RecordedRequest, recordRequest } from './failure-log.ts';
 import type { Pacer } from './pacer.ts';
 import { type ContractSpec, loadContractSpec } from './spec.ts';
 import type { Target } from './targets/target.ts';
 import { createResponseValidator, type ResponseValidator } from './validator.ts';
 
-/** A raw answer: status, headers, and the body parsed when it is JSON. */
+/** A raw answer: status, headers, and the body parsed when it is JSON; with the request that got it. */
 export interface RawReply {
   status: number;
   headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: tests read fields of bodies the validator has already checked.
   body: any;
+  /** The request as sent (credentials as variables), and as a `curl` command that sends it again. */
+  sent: RecordedRequest & { operationId: string | null; curl: string };
 }
 
 /** A key made for a test, with the subject and ID token it belongs to. */
@@ -80,13 +83,17 @@ export function createContract(target: Target, spec = loadContractSpec(), pacer?
       const headers = new Headers(init.headers);
       if (json !== undefined && !headers.has('content-type')) headers.set('Content-Type', 'application/json');
       const body = json === undefined ? init.body : JSON.stringify(json);
-      const response = await contractFetch(`${target.baseUrl}${path}`, { ...init, headers, body });
+      const request = new Request(`${target.baseUrl}${path}`, { ...init, headers, body });
+      const recorded = recordRequest(request, path, typeof body === 'string' ? body : undefined);
+      const operationId = spec.find(request.method, path.split('?')[0] ?? path)?.operationId ?? null;
+      const response = await contractFetch(request);
       const text = await response.text();
       const type = response.headers.get('content-type') ?? '';
       return {
         status: response.status,
         headers: response.headers,
         body: /json/.test(type) && text ? JSON.parse(text) : text,
+        sent: { ...recorded, operationId, curl: curlOf(target.baseUrl, recorded) },
       };
     },
     async newKey(options = {}) {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Finding } from './checks.ts';
+import { type Finding, RESPONSE_CHECKS } from './checks.ts';
 import { parseCommandLine, UsageError } from './command-line/usage-error.ts';
 import type { FailureRecord } from './failure-log.ts';
 import type { ContractReport } from './report.ts';
@@ -9,7 +9,8 @@ import { createResponseValidator } from './validator.ts';
 const USAGE = `Usage: course-contract replay [options] <report.json>
 
 Sends the first failure of each cause in a JSON report (course-contract --report) again, checks the
-answer as the run did, and prints which causes still fail and which now pass. Credentials come
+answer as the run did, and prints which causes still fail and which now pass (the checks on every
+answer; a failure of another check is sent again, and the suite judges it). Credentials come
 from COURSE_API_KEY and COURSE_ID_TOKEN, as in the report's curl commands.
 
 Options:
@@ -60,6 +61,7 @@ export async function runReplayCommand(args: string[], env = process.env): Promi
   const spec = loadContractSpec();
   const validator = createResponseValidator(spec);
   let failing = 0;
+  let unjudged = 0;
   for (const cause of report.causes ?? []) {
     const { request } = cause.first;
     const response = await fetch(`${baseUrl}${request.path}`, {
@@ -76,8 +78,16 @@ export async function runReplayCommand(args: string[], env = process.env): Promi
     });
     if (response.status >= 500)
       findings.push({ check: 'no-server-error', message: `status ${response.status}` });
-    const still = findings.filter((finding) => finding.check === cause.check);
     const name = `${cause.operationId ?? '(no operation)'} [${cause.check}] ${cause.observed}`;
+    // The checks on every answer are judged here; the others need the suite's sequence of requests.
+    if (!(RESPONSE_CHECKS as readonly string[]).includes(cause.check)) {
+      unjudged++;
+      process.stdout.write(
+        `sent again     ${name}: answered ${response.status}; run the suite (--grep '${cause.check}') to judge it\n`,
+      );
+      continue;
+    }
+    const still = findings.filter((finding) => finding.check === cause.check);
     if (still.length > 0) failing++;
     process.stdout.write(
       still.length > 0
@@ -86,6 +96,9 @@ export async function runReplayCommand(args: string[], env = process.env): Promi
     );
   }
   const causes = report.causes?.length ?? 0;
-  process.stdout.write(`${failing} still failing, ${causes - failing} now passing, against ${baseUrl}\n`);
+  const judged = `${failing} still failing, ${causes - failing - unjudged} now passing`;
+  process.stdout.write(
+    `${judged}${unjudged > 0 ? `, ${unjudged} sent again unjudged` : ''}, against ${baseUrl}\n`,
+  );
   return failing > 0 ? 1 : 0;
 }

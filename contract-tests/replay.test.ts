@@ -104,7 +104,7 @@ test('a failure reads as its cause with a curl that reproduces it, and replay te
   ]);
 });
 
-test('the report lists what the target answered that the spec does not declare', {
+test("the report lists what the target answered that the spec does not declare, and a generic check's failures with their curl", {
   timeout: 300_000,
 }, async () => {
   const lost = await startMutantProxy(upstream.url, {
@@ -126,6 +126,18 @@ test('the report lists what the target answered that the spec does not declare',
     expect(report.undeclared).toEqual([
       { method: 'PUT', path: '/api/v1/courses', status: 404, expected: 405 },
     ]);
+    // A generic check's failure carries its request too, and replay sends it again for the suite to judge.
+    expect(output).toMatch(
+      /PUT \/api\/v1\/courses answered 404 with Allow \(none\); expected 405 .*\n\s+reproduce: curl -sS -i -X PUT '/,
+    );
+    expect(report.causes.find((cause) => cause.check === 'unsupported-method')?.first.request).toMatchObject({
+      method: 'PUT',
+      path: '/api/v1/courses',
+    });
+    const replayed = await runCourseContract(['replay', file]);
+    expect(replayed.stdout).toMatch(
+      /^sent again {5}\(no operation\) \[unsupported-method\] .*: answered 404; run the suite \(--grep 'unsupported-method'\) to judge it$/m,
+    );
   } finally {
     await lost.close();
   }

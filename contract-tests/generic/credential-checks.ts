@@ -45,6 +45,7 @@ export function credentialCases(g: GenericContext): CheckCase[] {
               `${label} with ${probe === 'missing' ? 'no' : 'an invalid'} credential ` +
                 `answered ${reply.status}` +
                 (reply.status === 401 ? ' without WWW-Authenticate' : ', not 401 or 403'),
+              reply,
             );
         }
         verdicts.done();

@@ -50,7 +50,7 @@ export function cursorWalkCases(g: GenericContext): CheckCase[] {
               await session.credential(create.credential),
             );
             if (created.reply.status >= 300)
-              verdicts.fail(`${created.label} answered ${created.reply.status}`);
+              verdicts.fail(`${created.label} answered ${created.reply.status}`, created.reply);
             else made.add(identity(created.reply.body));
           }
           const first = validParts(g, list, 'minimal');
@@ -71,7 +71,7 @@ export function cursorWalkCases(g: GenericContext): CheckCase[] {
           for (; page < MAX_PAGES; page++) {
             const { label, reply, exchange } = await send(g.c, list, parts, credential);
             if (reply.status !== 200) {
-              verdicts.fail(`${label} answered ${reply.status} on page ${page + 1}`);
+              verdicts.fail(`${label} answered ${reply.status} on page ${page + 1}`, reply);
               break;
             }
             for (const item of itemsOf(reply.body))

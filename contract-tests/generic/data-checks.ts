@@ -71,7 +71,7 @@ function positiveCase(g: GenericContext, shape: OperationShape): CheckCase {
         const { label, reply } = await send(g.c, shape, parts, await session.credential(shape.credential));
         if (REFUSALS.has(reply.status)) {
           const answer = JSON.stringify(reply.body).slice(0, 160);
-          verdicts.fail(`${label} (${variant.label}) was refused with ${reply.status}: ${answer}`);
+          verdicts.fail(`${label} (${variant.label}) was refused with ${reply.status}: ${answer}`, reply);
         } else verdicts.pass();
       }
       verdicts.done();
@@ -121,7 +121,8 @@ function negativeCase(g: GenericContext, shape: OperationShape): CheckCase {
       for (const { label, parts } of brokenRequests(g, shape, base, validParts(g, shape, 'full', given))) {
         const sent = await send(g.c, shape, parts, credential);
         if (sent.reply.status >= 400 && sent.reply.status < 500) verdicts.pass();
-        else verdicts.fail(`${sent.label} with ${label} answered ${sent.reply.status}, not a 4xx`);
+        else
+          verdicts.fail(`${sent.label} with ${label} answered ${sent.reply.status}, not a 4xx`, sent.reply);
       }
       verdicts.done();
     },

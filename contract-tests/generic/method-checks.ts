@@ -44,6 +44,7 @@ export function methodCases(g: GenericContext): CheckCase[] {
             verdicts.fail(
               `${method} ${url} answered ${reply.status} with Allow ${shown}; expected 405 with Allow ` +
                 `'${expected.join(', ')}'${withHead === expected ? '' : ' (HEAD may be added)'}`,
+              reply,
             );
         }
         verdicts.done();

@@ -41,6 +41,7 @@ function sameResource(
     else
       verdicts.fail(
         `${label} answered about ${pointer} ${JSON.stringify(value)}, not the linked ${given[name]}`,
+        reply,
       );
   }
 }
@@ -58,12 +59,12 @@ async function readBack(
   for (const read of reads) {
     const { label, reply } = await follow(g, session, read, given);
     if (reply.status !== 200) {
-      verdicts.fail(`${label} answered ${reply.status} ${after}, not 200`);
+      verdicts.fail(`${label} answered ${reply.status} ${after}, not 200`, reply);
       continue;
     }
     const changed = differences(expected, reply.body);
     if (changed.length === 0) verdicts.pass();
-    else verdicts.fail(`${label} ${after} disagrees on ${changed.join(', ')}`);
+    else verdicts.fail(`${label} ${after} disagrees on ${changed.join(', ')}`, reply);
   }
 }
 
@@ -134,12 +135,13 @@ export function statefulCases(g: GenericContext): CheckCase[] {
           if (deleted.reply.status < 200 || deleted.reply.status >= 300)
             verdicts.fail(
               `${deleted.label} answered ${deleted.reply.status}: nothing was deleted to check with`,
+              deleted.reply,
             );
           else
             for (const other of others) {
               const { label, reply } = await follow(g, session, other, given);
               if (reply.status === 404) verdicts.pass();
-              else verdicts.fail(`${label} answered ${reply.status} after ${deleted.label}, not 404`);
+              else verdicts.fail(`${label} answered ${reply.status} after ${deleted.label}, not 404`, reply);
             }
           verdicts.done();
         },
