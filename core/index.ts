@@ -19,7 +19,7 @@ export { type Core, type CoreOptions, createCore } from './create-core.ts';
 // Errors and answers
 export { ApiError } from './model/api-error.ts';
 // Requests and callers
-export type { Caller } from './model/caller.ts';
+export { type Caller, REALM } from './model/caller.ts';
 // Ports
 export { NO_OBSERVER, type Observer } from './model/observer.ts';
 export type {
@@ -48,6 +48,6 @@ export { rateLimited } from './pipeline/steps.ts';
 export { problemAnswer } from './problem.ts';
 export { requestIdOf } from './request-id.ts';
 // The spec
-export type { OpenApiDocument } from './spec/openapi-document.ts';
+export { type OpenApiDocument, resolveRef } from './spec/openapi-document.ts';
 export { buildOperationTable, type CredentialKind, type OperationInfo } from './spec/operation-table.ts';
 export { type OperationId, openApiDocument } from './spec/spec.gen.ts';

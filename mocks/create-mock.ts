@@ -18,6 +18,8 @@ import { createMemoryStore } from '../memory/memory-store.ts';
 import { mcpProtocol } from './mcp-endpoint.ts';
 import { createMockIdentityProvider } from './mock-identity-provider.ts';
 import { type CourseServiceMockOptions, resolveOptions } from './mock-options.ts';
+import { createRequestLog, type RecordedRequests } from './request-log.ts';
+import { forcedOutcome } from './request-override.ts';
 import { createScenarios, type ScenarioControl } from './scenarios.ts';
 import { applySeed, planSeed } from './seed.ts';
 
@@ -31,7 +33,9 @@ export interface CourseServiceMock {
   readonly handlers: HttpHandler[];
   /** The base URL the handlers are mounted at, without a trailing `/`. */
   readonly baseUrl: string;
-  /** Back to the seed: declared keys and seed courses only, quotas and idempotency forgotten, scenarios cleared. */
+  /** What the mock received, oldest first, credentials redacted: find, filter and wait for requests. */
+  readonly requests: RecordedRequests;
+  /** Back to the seed: declared keys and seed courses only, quotas, idempotency, scenarios and requests forgotten. */
   reset(): void;
   /** Forced outcomes (429, 500, network error, delay) for one operation. */
   scenario(operationId: OperationId): ScenarioControl;
@@ -91,6 +95,7 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     clock,
   });
   let seeded = applySeed(seed, store, hasher);
+  const requestLog = createRequestLog(resolved.bodyLimitBytes);
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
 
   async function answer(request: Request): Promise<Response> {
@@ -100,7 +105,10 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     const path = url.pathname.slice(basePath.length) || '/';
     const requestId = requestIdOf(request.headers.get('x-request-id'), core.ids.requestId);
     const operation = core.operationAt(request.method, path);
-    const { failure, delayMs } = operation ? scenarios.take(operation.operationId) : { delayMs: 0 };
+    const body = new Uint8Array(await request.clone().arrayBuffer());
+    const { failure, delayMs } = forcedOutcome(request, operation, scenarios, resolved);
+    const record = (status: number | undefined) =>
+      requestLog.record(request, path, operation?.operationId, body, status);
     // Every answer waits once, at least a turn of the event loop as a write to a real store does;
     // a call that runs waits just before its operation, inside its idempotency claim, so a
     // duplicate sent meanwhile meets `409` as on a server.
@@ -112,10 +120,12 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     let answered: Answer;
     if (failure) {
       await pause();
-      if (failure === 'networkError') return HttpResponse.error();
+      if (failure === 'networkError') {
+        record(undefined);
+        return HttpResponse.error();
+      }
       answered = problemAnswer(failure.error, url.pathname, requestId);
     } else {
-      const body = new Uint8Array(await request.clone().arrayBuffer());
       answered = await core.handle({
         method: request.method,
         path,
@@ -134,6 +144,7 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
       });
     }
     await pause();
+    record(answered.status);
     return toResponse(answered, request.method);
   }
 
@@ -150,7 +161,9 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
       seeded = seeded.then(reseed, reseed);
       scenarios.reset();
       rateLimits.reset();
+      requestLog.clear();
     },
+    requests: requestLog.requests,
     scenario: (operationId) => scenarios.control(operationId),
     idToken: (subject) => idp.token(subject),
   };

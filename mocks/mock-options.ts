@@ -64,6 +64,12 @@ export interface CourseServiceMockOptions {
   bodyLimitBytes?: number | undefined;
   /** The mock's notion of now (timestamps, expiry, rate-limit windows). @default () => new Date() */
   clock?: (() => Date) | undefined;
+  /**
+   * Let each request force a documented error of its operation: `Prefer: code=503` or
+   * `x-mock-scenario: networkError`, e.g. from an end-to-end test, without changing the app.
+   * @default false
+   */
+  overrides?: boolean | undefined;
 }
 
 /** The options with every default filled in. */
@@ -89,5 +95,6 @@ export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptio
     apiKeyPrefix: options.apiKeyPrefix ?? 'cms',
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
     clock: options.clock ?? (() => new Date()),
+    overrides: options.overrides ?? false,
   };
 }
