@@ -9,7 +9,11 @@ import { newApiKey, startCourseServer } from './test-support.ts';
 // compiles them as a user's project would.
 const examplesDir = new URL('./examples/', import.meta.url);
 const blocks = codeBlocks(readFileSync(new URL('./README.md', import.meta.url), 'utf8'));
-const asPublished = (source: string) => source.replaceAll("'../index.ts'", "'@course-service/sdk'");
+const asPublished = (source: string) =>
+  source
+    .replaceAll("'../index.ts'", "'@course-service/sdk'")
+    .replaceAll("'../query.ts'", "'@course-service/sdk/query'")
+    .replaceAll("'../zod.ts'", "'@course-service/sdk/zod'");
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {
@@ -89,5 +93,18 @@ describe('README examples against the reference server', () => {
     expect(status).toMatch(/^0 200 \S+$/);
     expect(quota).toMatch(/^\d+ of \d+ left; resets in \d+ s$/);
     expect([policy, health]).toEqual(['courses', 'ok']);
+  });
+
+  it('TanStack Query: mutations, a cached and typed query, pages by nextCursor, typed errors', async () => {
+    expect(await run('query')).toEqual([
+      'Chemistry, Biology',
+      'true',
+      'Chemistry, Biology, Algebra false',
+      'true',
+    ]);
+  });
+
+  it('Zod: a form refused by the contract’s rules, a parsed course, query defaults and limits', async () => {
+    expect(await run('zod')).toEqual(['name', 'draft', '20 false']);
   });
 });

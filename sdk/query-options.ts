@@ -9,6 +9,12 @@ export const QUERY_KEY_ROOT = 'course-service';
 export type CourseQueryKey<P> = readonly [typeof QUERY_KEY_ROOT, string, P];
 
 /**
+ * A paged list's key: a query's, then `'infinite'`, since its cached data (every page so far)
+ * differs from one page's; a prefix without it (`['course-service', 'listCourses']`) matches both.
+ */
+export type CourseInfiniteQueryKey<P> = readonly [typeof QUERY_KEY_ROOT, string, P, 'infinite'];
+
+/**
  * The options of one query, as TanStack Query's `queryOptions` makes them: the key, tagged with the
  * data and error types (so `queryClient.getQueryData(options.queryKey)` is typed), and the function.
  */
@@ -19,7 +25,7 @@ export interface CourseQueryOptions<TData, P> {
 
 /** The options of a paged list, as `infiniteQueryOptions` makes them: the next page by `nextCursor`. */
 export interface CourseInfiniteQueryOptions<TPage, P> {
-  queryKey: DataTag<CourseQueryKey<P>, InfiniteData<TPage, string | undefined>, CourseServiceError>;
+  queryKey: DataTag<CourseInfiniteQueryKey<P>, InfiniteData<TPage, string | undefined>, CourseServiceError>;
   queryFn: (context: { signal: AbortSignal; pageParam: string | undefined }) => Promise<TPage>;
   initialPageParam: string | undefined;
   getNextPageParam: (lastPage: TPage) => string | undefined;
@@ -33,6 +39,12 @@ export interface CourseMutationOptions<TData, TVariables> {
 
 /** The key of a query; its data type is a tag only the type checker sees. */
 const keyOf = <P>(operationId: string, params: P): CourseQueryKey<P> => [QUERY_KEY_ROOT, operationId, params];
+const infiniteKeyOf = <P>(operationId: string, params: P): CourseInfiniteQueryKey<P> => [
+  QUERY_KEY_ROOT,
+  operationId,
+  params,
+  'infinite',
+];
 
 /**
  * The options of a query of `operationId` with `params`, fetched by `fetch` with the query's signal.
@@ -62,7 +74,7 @@ export function infiniteQueryOptionsOf<TPage extends Page<unknown>, P>(
   fetch: (cursor: string | undefined, signal: AbortSignal) => PromiseLike<TPage>,
 ): CourseInfiniteQueryOptions<TPage, P> {
   return {
-    queryKey: keyOf(operationId, params) as CourseInfiniteQueryOptions<TPage, P>['queryKey'],
+    queryKey: infiniteKeyOf(operationId, params) as CourseInfiniteQueryOptions<TPage, P>['queryKey'],
     queryFn: async ({ pageParam, signal }) => fetch(pageParam, signal),
     initialPageParam: undefined,
     getNextPageParam: (page) => (page.hasMore && page.nextCursor ? page.nextCursor : undefined),

@@ -71,6 +71,8 @@ describe('@course-service/sdk/query', () => {
   it('pages lists by nextCursor, and stops after the last page', async () => {
     const { queries, queryClient, client } = await setUp();
     for (const name of ['A', 'B', 'C', 'D', 'E']) await client.courses.create({ name, description: '' });
+    // A page and the paged list of the same parameters live side by side in the cache.
+    const one = await queryClient.fetchQuery(queries.listCoursesOptions({ limit: 2 }));
     const all = await queryClient.fetchInfiniteQuery({
       ...queries.listCoursesInfiniteOptions({ limit: 2 }),
       pages: 3,
@@ -81,6 +83,7 @@ describe('@course-service/sdk/query', () => {
       ['A'],
     ]);
     expect(all.pageParams).toEqual([undefined, expect.any(String), expect.any(String)]);
+    expect(one.data).toEqual(all.pages[0]?.data);
 
     const observer = new InfiniteQueryObserver(queryClient, queries.listApiKeysInfiniteOptions({ limit: 1 }));
     await observer.refetch();

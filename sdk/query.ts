@@ -41,6 +41,7 @@ import {
 } from './query-options.ts';
 
 export {
+  type CourseInfiniteQueryKey,
   type CourseInfiniteQueryOptions,
   type CourseMutationOptions,
   type CourseQueryKey,
