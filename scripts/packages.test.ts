@@ -14,6 +14,8 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../server/test-support/server-process.ts';
 
@@ -174,8 +176,10 @@ it("links, in every package's Markdown, only to files inside its own tarball or 
 });
 
 describe('@course-service/sdk, installed from its tarball', () => {
+  let dir: string;
+
   it('adds exactly one package, and a strict TypeScript project compiles against it', () => {
-    const dir = project('sdk-consumer', {
+    dir = project('sdk-consumer', {
       'tsconfig.json': strictTsconfig([]),
       'use.ts': `import { createCourseClient, NotFoundError, type Course } from '@course-service/sdk';
 const client = createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_x' });
@@ -188,6 +192,60 @@ export const isMissing = (error: unknown): boolean => error instanceof NotFoundE
     });
     expect(install(dir, [tarballs['@course-service/sdk'] as string])).toBe(1);
     expect(typecheck(dir)).toBe('');
+  });
+
+  it('bundles its main entry without either companion’s peer (neither is installed), gzipped within 8 kB', async () => {
+    expect([...installedPackages(dir)].filter((name) => /^(zod|@tanstack\/)/.test(name))).toEqual([]);
+    const bundle = await build({
+      stdin: { contents: "export * from '@course-service/sdk';", resolveDir: dir },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(gzipSync(bundle.outputFiles[0]?.contents ?? new Uint8Array()).length).toBeLessThanOrEqual(
+      8 * 1024,
+    );
+  });
+
+  it('with zod and @tanstack/query-core beside it, its companions compile strictly and run', () => {
+    install(dir, ['zod@4.6.7', '@tanstack/query-core@5.108.4']);
+    writeFileSync(
+      join(dir, 'companions.ts'),
+      `import { QueryClient } from '@tanstack/query-core';
+import { type Course, createCourseClient } from '@course-service/sdk';
+import { courseQueries } from '@course-service/sdk/query';
+import { zCourseCreate, zListCoursesQuery } from '@course-service/sdk/zod';
+const queries = courseQueries(createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_x' }));
+const list = queries.listCoursesOptions({ limit: 5 });
+export const cached = (client: QueryClient): Course[] | undefined => client.getQueryData(list.queryKey)?.data;
+export const create = queries.createCourseMutation();
+export const pages = queries.listCoursesInfiniteOptions({ status: 'draft' });
+export const valid: boolean = zCourseCreate.safeParse({ name: 'A', description: '' }).success;
+export const limit: number = zListCoursesQuery.parse({}).limit;
+`,
+    );
+    expect(typecheck(dir)).toBe('');
+    writeFileSync(
+      join(dir, 'companions.mjs'),
+      `import { courseQueries } from '@course-service/sdk/query';
+import { createCourseClient } from '@course-service/sdk';
+import { zCourseCreate } from '@course-service/sdk/zod';
+const queries = courseQueries(createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_x' }));
+console.log(JSON.stringify({
+  key: queries.listCoursesInfiniteOptions({ limit: 5 }).queryKey,
+  refused: zCourseCreate.safeParse({ name: '', description: '' }).success,
+}));
+`,
+    );
+    expect(
+      JSON.parse(execFileSync(process.execPath, ['companions.mjs'], { cwd: dir, encoding: 'utf8' })),
+    ).toEqual({
+      key: ['course-service', 'listCourses', { limit: 5 }, 'infinite'],
+      refused: false,
+    });
   });
 });
 
