@@ -123,6 +123,11 @@ describe('mock.requests', () => {
     expect(mock.requests.all().map((r) => [r.status, r.body])).toEqual([[413, undefined]]);
   });
 
+  it('takes only the spec’s operationIds (a typo does not compile)', () => {
+    // @ts-expect-error: 'createCourses' is no operation of the spec.
+    expect(mock.requests.find({ operationId: 'createCourses' })).toBeUndefined();
+  });
+
   it('forgets every request on reset()', async () => {
     await client.courses.listPage();
     mock.reset();

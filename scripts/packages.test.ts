@@ -286,6 +286,9 @@ const options: CourseServiceMockOptions = { baseUrl: 'http://localhost:3000', ap
 const mock = createCourseServiceMock(options);
 export const server = setupServer(...mock.handlers);
 mock.scenario('listCourses').delay(10, { times: 1 });
+export const created = (): unknown => mock.requests.find({ operationId: 'createCourse' })?.body;
+// @ts-expect-error: operationIds are the spec's, so a typo does not compile.
+mock.requests.find({ operationId: 'createCourses' });
 `,
     );
     expect(typecheck(dir)).toBe('');
