@@ -53,10 +53,10 @@ export function forcedError(
   quota: ForcedQuota,
   retryAfter?: number,
 ): unknown {
-  const documented = [...operation.statuses].filter((s) => s >= 400).sort();
+  const documented = [...operation.statuses].filter((s) => s >= 400).sort((a, b) => a - b);
   if (!documented.includes(status)) {
     throw new TypeError(
-      `${operation.operationId} does not document a ${status} response, so the mock will not send one; its errors are ${documented.join(', ') || 'none'}.`,
+      `${operation.operationId} does not document a ${status} error, so the mock will not send one; the errors it documents are ${documented.join(', ') || 'none'}.`,
     );
   }
   if (status === 429) {

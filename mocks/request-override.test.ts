@@ -86,9 +86,11 @@ describe('per-request overrides', () => {
         location: 'header',
         pointer: '/prefer',
         detail:
-          'asks for a 404: listCourses does not document a 404 response, so the mock will not send one; its errors are 400, 401, 403, 429, 500, 503',
+          'asks for a 404: listCourses does not document a 404 error, so the mock will not send one; the errors it documents are 400, 401, 403, 429, 500, 503',
       },
     ]);
+    const success = (await failure(clientWith({ Prefer: 'code=200' }).courses.listPage())) as BadRequestError;
+    expect(success.errors[0]?.detail).toMatch(/^asks for a 200: listCourses does not document a 200 error/);
     const notStatus = (await failure(
       clientWith({ Prefer: 'code=teapot' }).courses.listPage(),
     )) as BadRequestError;
