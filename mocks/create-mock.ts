@@ -41,7 +41,8 @@ export interface CourseServiceMock {
 
 /**
  * Creates a stateful mock of the service: the service's own core (its pipeline, operations and
- * errors) over an in-memory store, behind one msw handler. Requests are authenticated, limited,
+ * errors) over an in-memory store, behind an msw handler, and one of the mocks' own before it for
+ * `POST /dev/token`, which the core does not route. Requests are authenticated, limited,
  * validated and answered exactly as the server does, and every answer is one the spec documents.
  *
  * @example
