@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../server/index.ts';
 import { createCourseClient, type Logger } from './index.ts';
 import { createLog, environmentLogLevel } from './logging.ts';
-import { devIdToken, problem, sendJson, startCourseServer, startHttpServer } from './test-support.ts';
+import {
+  devIdToken,
+  newApiKey,
+  problem,
+  sendJson,
+  startCourseServer,
+  startHttpServer,
+} from './test-support.ts';
 
 /** A logger that keeps every line, by level. */
 function capture() {
@@ -68,6 +76,24 @@ describe('logging against the reference server', () => {
     expect(lines).toContainEqual(
       expect.stringMatching(/^debug course-service: getCourse attempt 2: 200 in \d+ ms/),
     );
+  });
+
+  it('takes a pino logger as it is', async () => {
+    const written: string[] = [];
+    const pino = createLogger('debug', { destination: { write: (line: string) => written.push(line) } });
+    const apiKey = await newApiKey(server.url);
+    await createCourseClient({
+      baseUrl: server.url,
+      apiKey,
+      logLevel: 'debug',
+      logger: pino,
+    }).courses.listPage();
+    const entries = written.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries.map(({ level, msg }) => [level, msg])).toEqual([
+      [20, expect.stringMatching(/^course-service: listCourses attempt 1: GET \/api\/v1\/courses \{/)],
+      [20, expect.stringMatching(/^course-service: listCourses attempt 1: 200 in \d+ ms/)],
+    ]);
+    expect(written.join('')).not.toContain(apiKey);
   });
 });
 
