@@ -13,6 +13,7 @@ const MCP_EXPOSED = [
   'RateLimit',
   'RateLimit-Policy',
   'Retry-After',
+  'retry-after-ms',
   'X-Request-Id',
   'Course-Environment',
 ].join(', ');
