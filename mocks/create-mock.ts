@@ -7,15 +7,15 @@ import {
   createKeyHasher,
   type OperationId,
   openApiDocument,
-  parseJsonBytes,
-  payloadTooLarge,
   problemAnswer,
   requestIdOf,
 } from '../core/index.ts';
 import { randomBase62 } from '../domain/base62.ts';
 import { createFixedWindowLimits } from '../memory/fixed-window.ts';
 import { createMemoryStore } from '../memory/memory-store.ts';
-import { mcpProtocol } from './mcp-endpoint.ts';
+import { devTokenHandler } from './dev-token-handler.ts';
+import { incomingRequest, toResponse } from './fetch-exchange.ts';
+import { mcpOriginRefusal, mcpProtocol } from './mcp-endpoint.ts';
 import { createMockIdentityProvider } from './mock-identity-provider.ts';
 import { type CourseServiceMockOptions, resolveOptions } from './mock-options.ts';
 import { createRequestLog, type RecordedRequests } from './request-log.ts';
@@ -43,17 +43,10 @@ export interface CourseServiceMock {
   idToken(subject: string): string;
 }
 
-/** A core answer as a Fetch `Response` (no body for `HEAD`, as HTTP has it). */
-function toResponse(answer: Answer, method: string): Response {
-  const headers = new Headers();
-  for (let i = 0; i < answer.headers.length; i += 2)
-    headers.set(answer.headers[i] as string, answer.headers[i + 1] as string);
-  return new Response(method === 'HEAD' ? null : answer.body, { status: answer.status, headers });
-}
-
 /**
  * Creates a stateful mock of the service: the service's own core (its pipeline, operations and
- * errors) over an in-memory store, behind one msw handler. Requests are authenticated, limited,
+ * errors) over an in-memory store, behind an msw handler, and one of the mocks' own before it for
+ * `POST /dev/token`, which the core does not route. Requests are authenticated, limited,
  * validated and answered exactly as the server does, and every answer is one the spec documents.
  *
  * @example
@@ -91,19 +84,20 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     bodyLimitBytes: resolved.bodyLimitBytes,
     health: { database: () => store.checkHealth() },
     protocols: { mcp: mcpProtocol(resolved.bodyLimitBytes) },
-    devIdentity: idp.dev,
     clock,
   });
   let seeded = applySeed(seed, store, hasher);
   const requestLog = createRequestLog(resolved.bodyLimitBytes);
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
+  const requestIdFor = async (request: Request) =>
+    requestIdOf(request.headers.get('x-request-id'), (await ready).ids.requestId);
 
   async function answer(request: Request): Promise<Response> {
     const core = await ready;
     await seeded;
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || '/';
-    const requestId = requestIdOf(request.headers.get('x-request-id'), core.ids.requestId);
+    const requestId = await requestIdFor(request);
     const operation = core.operationAt(request.method, path);
     const body = new Uint8Array(await request.clone().arrayBuffer());
     const { failure, delayMs } = forcedOutcome(request, operation, scenarios, resolved);
@@ -126,22 +120,12 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
       }
       answered = problemAnswer(failure.error, url.pathname, requestId);
     } else {
-      answered = await core.handle({
-        method: request.method,
-        path,
-        base: basePath,
-        query: url.search.slice(1),
-        headers: Object.fromEntries(request.headers),
-        requestId,
-        hasBody: body.length > 0,
-        clientAddress: () => 'client',
-        readJson: async (limit) => {
-          if (body.length > limit) throw payloadTooLarge(limit);
-          return parseJsonBytes(body);
-        },
-        webRequest: () => request,
-        pause,
-      });
+      // A browser page at the MCP endpoint is refused before authentication, as by the server.
+      const refused =
+        operation?.handledBy === 'mcp' ? mcpOriginRefusal(request.headers, requestId) : undefined;
+      answered =
+        refused ??
+        (await core.handle(await incomingRequest(request, { path, base: basePath, requestId, pause })));
     }
     await pause();
     record(answered.status);
@@ -149,7 +133,16 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
   }
 
   return {
-    handlers: [http.all(`${baseUrl}/*`, ({ request }) => answer(request))],
+    handlers: [
+      devTokenHandler({
+        baseUrl,
+        bodyLimitBytes: resolved.bodyLimitBytes,
+        issue: idp.token,
+        lifetimeSeconds: idp.lifetimeSeconds,
+        requestId: requestIdFor,
+      }),
+      http.all(`${baseUrl}/*`, ({ request }) => answer(request)),
+    ],
     baseUrl,
     reset() {
       // After the seed under way (the first one is, just after creation), never beside it: two

@@ -12,11 +12,11 @@ export interface Times {
  * @example mock.scenario('listCourses').serverError({ times: 2 }).delay(500)
  */
 export interface ScenarioControl {
-  /** Answer `429 rate_limited` with `Retry-After: retryAfter` (default 1) and the quota headers. */
+  /** Answer `429 rate_limited` with `Retry-After: retryAfter` (default 1), `retry-after-ms` and the quota headers. */
   rateLimited(options?: Times & { retryAfter?: number }): ScenarioControl;
   /** Answer `500 internal_error`. */
   serverError(options?: Times): ScenarioControl;
-  /** Answer `503 service_unavailable` with `Retry-After: retryAfter` (default 1), as during an outage. */
+  /** Answer `503 service_unavailable` with `Retry-After: retryAfter` (default 1) and `retry-after-ms`, as during an outage. */
   unavailable(options?: Times & { retryAfter?: number }): ScenarioControl;
   /** Fail the request as a network error (`fetch` rejects; no response). */
   networkError(options?: Times): ScenarioControl;

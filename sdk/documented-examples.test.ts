@@ -76,6 +76,24 @@ describe('README examples against the reference server', () => {
     expect(await run('retries')).toEqual(['true', 'Compilers', 'aborted']);
   });
 
+  it('logging: every attempt at debug, credentials redacted', async () => {
+    expect(await run('logging')).toEqual([
+      expect.stringMatching(
+        /^course-service: listCourses attempt 1: GET \/api\/v1\/courses\?limit=1 \{"authorization":"\[redacted\]"\}$/,
+      ),
+      expect.stringMatching(/^course-service: listCourses attempt 1: 200 in \d+ ms, request id \S+$/),
+      'false',
+    ]);
+  });
+
+  it('hooks: a traceparent on every attempt, and an ID token refreshed after a 401', async () => {
+    expect(await run('hooks')).toEqual(['listApiKeys attempt 1', 'listApiKeys attempt 2', '0']);
+  });
+
+  it('raw response: the Response as soon as its headers arrive, its body read by the caller', async () => {
+    expect(await run('raw-response')).toEqual(['200 application/json; charset=utf-8', 'true']);
+  });
+
   it('pagination: every page, then one page at a time', async () => {
     expect(await run('pagination')).toEqual(['Chemistry', 'Biology', 'Algebra', '2 true', '1']);
   });
