@@ -19,5 +19,8 @@ export default defineConfig({
     '@hey-api/client-fetch',
     // `auth: true` emits each operation's security schemes so the client can attach the credential.
     { name: '@hey-api/sdk', auth: true },
+    // `@course-service/sdk/zod`: a schema of every request and response, in a file of its own that
+    // only that entry imports (the SDK's functions do not validate, so the main entry needs no zod).
+    { name: 'zod', requests: true, responses: true },
   ],
 });

@@ -11,7 +11,6 @@ import { NO_OBSERVER, type Observer } from './model/observer.ts';
 import type {
   CallResult,
   CoreLog,
-  DevIdentityProvider,
   IdGenerator,
   IdTokenVerifier,
   OperationCall,
@@ -49,8 +48,6 @@ export interface CoreOptions {
   health: Readonly<Record<string, () => Promise<DependencyHealth>>>;
   /** Protocols that answer `x-handled-by` operations themselves, by name (`mcp`). */
   protocols?: Readonly<Record<string, Protocol>>;
-  /** The development identity provider, served under `/dev`; absent, `/dev` is not served. */
-  devIdentity?: DevIdentityProvider | undefined;
   /** @default the spec embedded from `openapi.yaml` */
   spec?: OpenApiDocument;
   /** @default () => new Date() */
@@ -162,7 +159,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       pipeline,
       bodyLimitBytes: options.bodyLimitBytes,
       protocols: options.protocols ?? {},
-      devIdentity: options.devIdentity,
       log,
       callOperation,
     }),

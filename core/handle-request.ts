@@ -1,13 +1,5 @@
-import { devIdentityAnswer, devRouteOf } from './dev-identity-route.ts';
 import { ApiError } from './model/api-error.ts';
-import type {
-  CallResult,
-  CoreLog,
-  DevIdentityProvider,
-  OperationCall,
-  Protocol,
-  RequestHeaders,
-} from './model/ports.ts';
+import type { CallResult, CoreLog, OperationCall, Protocol, RequestHeaders } from './model/ports.ts';
 import { type Answer, answerOf, answerOfResponse, routed } from './pipeline/answer.ts';
 import { HeaderList } from './pipeline/header-list.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
@@ -24,7 +16,6 @@ export interface RequestHandlerDeps {
   bodyLimitBytes: number;
   /** Protocols that answer `x-handled-by` operations themselves, by name (`mcp`). */
   protocols: Readonly<Record<string, Protocol>>;
-  devIdentity?: DevIdentityProvider | undefined;
   log?: CoreLog | undefined;
   /** Given to protocols, whose requests carry calls of operations (MCP tools). */
   callOperation(operationId: string, call: OperationCall): Promise<CallResult>;
@@ -71,57 +62,11 @@ function notRouted(request: IncomingRequest, router: OperationRouter, instance: 
   );
 }
 
-/** The operation at `path` that a protocol answers (`x-handled-by`), if there is one. */
-function protocolRouteAt(router: OperationRouter, path: string): ReturnType<OperationRouter['match']> {
-  for (const method of router.allowedMethods(path) ?? []) {
-    const matched = router.match(method, path);
-    if (matched?.route.info.handledBy !== undefined) return matched;
-  }
-  return undefined;
-}
-
-/**
- * A method no operation takes, on a path a protocol serves: a CORS preflight (`OPTIONS` with
- * `Access-Control-Request-Method`) gets the protocol's answer to it (`204` with its CORS headers,
- * or its refusal); any other method gets the `405` that follows with those headers, so that the
- * page that sent it can read it. Nothing happens elsewhere, or for an origin the protocol refuses.
- */
-function protocolOnlyAnswer(
-  request: IncomingRequest,
-  router: OperationRouter,
-  protocols: Readonly<Record<string, Protocol>>,
-  headers: HeaderList,
-): Answer | undefined {
-  const served = protocolRouteAt(router, request.path);
-  const protocol = served && protocols[served.route.info.handledBy as string];
-  if (!served || !protocol?.cors) return undefined;
-  const { path, operationId } = served.route.info;
-  const preflight =
-    request.method === 'OPTIONS' && typeof request.headers['access-control-request-method'] === 'string';
-  // A refused origin's preflight gets the refusal; its other methods the 405, readable by no page.
-  const refusal = protocol.refuse?.(request.headers);
-  if (refusal) return preflight ? routed(answerOfResponse(refusal, headers), path, operationId) : undefined;
-  const cors = protocol.cors(request.headers, preflight);
-  if (!cors) return undefined;
-  headers.setList(cors);
-  return preflight
-    ? routed({ status: 204, headers: headers.flat(), body: null }, path, operationId)
-    : undefined;
-}
-
-/** A protocol's 401 with its own `WWW-Authenticate` parameters added (MCP's `resource_metadata`). */
-function withChallenge(error: unknown, protocol: Protocol | undefined, request: IncomingRequest): unknown {
-  const challenge = error instanceof ApiError ? error.options.headers?.['WWW-Authenticate'] : undefined;
-  const extra = challenge === undefined ? undefined : protocol?.challenge?.(request.headers);
-  if (!extra) return error;
-  const apiError = error as ApiError;
-  const headers = { ...apiError.options.headers, 'WWW-Authenticate': `${challenge}, ${extra}` };
-  return new ApiError(apiError.code, apiError.detail, { ...apiError.options, headers });
-}
-
 /**
  * Creates the service's HTTP entry: a request's parts in, its answer out, for any transport.
- * Routes by the spec (404, 405 with `Allow`; `HEAD` runs the path's `GET`), runs the pipeline, and
+ * Routes by the spec alone (404, 405 with `Allow`; `HEAD` runs the path's `GET`): what else an
+ * adapter serves (development routes, a protocol's CORS, preflights, `Origin` checks and
+ * challenges) is the adapter's, in front of this entry. Runs the pipeline, and
  * renders what it gives: the operation's answer, a problem (with the headers the steps had
  * gathered), or the answer of the protocol that serves the operation. Every answer carries
  * `X-Request-Id`. A `HEAD` answer keeps its body, so the adapter can send the length a `GET` would
@@ -131,35 +76,19 @@ function withChallenge(error: unknown, protocol: Protocol | undefined, request: 
 export function createRequestHandler(
   deps: RequestHandlerDeps,
 ): (request: IncomingRequest) => Promise<Answer> {
-  const { router, pipeline, bodyLimitBytes, protocols, devIdentity, log, callOperation } = deps;
+  const { router, pipeline, bodyLimitBytes, protocols, log, callOperation } = deps;
 
   return async function handle(request) {
     const instance = request.base ? request.base + request.path : request.path;
     const headers = new HeaderList(['X-Request-Id', request.requestId]);
-    let protocol: Protocol | undefined;
     let template: string | undefined;
     let operationId: string | undefined;
     try {
-      if (devIdentity && request.path.startsWith('/dev/')) {
-        template = devRouteOf(request.path);
-        const answer = await devIdentityAnswer(request, devIdentity, bodyLimitBytes, headers);
-        if (answer) return routed(answer, template, undefined);
-        template = undefined;
-      }
       const matched = router.match(request.method, request.path);
-      if (!matched) {
-        const answer = protocolOnlyAnswer(request, router, protocols, headers);
-        if (answer) return answer;
-        notRouted(request, router, instance);
-      }
+      if (!matched) notRouted(request, router, instance);
       const { route, params } = matched;
       template = route.info.path;
       operationId = route.info.operationId;
-      protocol = route.info.handledBy === undefined ? undefined : protocols[route.info.handledBy];
-      const refusal = protocol?.refuse?.(request.headers);
-      if (refusal) return routed(answerOfResponse(refusal, headers), template, operationId);
-      const cors = protocol?.cors?.(request.headers, false);
-      if (cors) headers.setList(cors);
       const outcome = await runPipeline(
         route,
         new HttpCall(request, params, bodyLimitBytes),
@@ -178,6 +107,7 @@ export function createRequestHandler(
         );
         return routed(answer, template, operationId);
       }
+      const protocol = protocols[route.info.handledBy as string];
       if (!protocol) throw new Error(`no protocol serves '${route.info.handledBy}'`);
       if (request.pause) await request.pause();
       const context = { caller: outcome.caller, requestId: request.requestId, callOperation };
@@ -194,13 +124,7 @@ export function createRequestHandler(
           'request failed',
         );
       }
-      const problem = problemAnswer(
-        withChallenge(error, protocol, request),
-        instance,
-        request.requestId,
-        headers,
-      );
-      return routed(problem, template, operationId);
+      return routed(problemAnswer(error, instance, request.requestId, headers), template, operationId);
     }
   };
 }

@@ -19,13 +19,12 @@ export { type Core, type CoreOptions, createCore } from './create-core.ts';
 // Errors and answers
 export { ApiError } from './model/api-error.ts';
 // Requests and callers
-export type { Caller } from './model/caller.ts';
+export { type Caller, REALM } from './model/caller.ts';
 // Ports
 export { NO_OBSERVER, type Observer } from './model/observer.ts';
 export type {
   CallResult,
   CoreLog,
-  DevIdentityProvider,
   IdGenerator,
   IdTokenVerifier,
   OperationCall,
@@ -43,11 +42,13 @@ export { StoreConflictError } from './model/store-conflict-error.ts';
 export { apiKeyView, courseView } from './operations/representations.ts';
 export type { Answer } from './pipeline/answer.ts';
 export type { IncomingRequest, JsonBody } from './pipeline/incoming-request.ts';
-export { malformedJson, parseJsonBytes, payloadTooLarge } from './pipeline/read-json-body.ts';
+export { malformedJson, parseJsonBytes, payloadTooLarge, readJsonBody } from './pipeline/read-json-body.ts';
 export { rateLimited } from './pipeline/steps.ts';
 export { problemAnswer } from './problem.ts';
 export { requestIdOf } from './request-id.ts';
 // The spec
-export type { OpenApiDocument } from './spec/openapi-document.ts';
+export { type OpenApiDocument, resolveRef } from './spec/openapi-document.ts';
 export { buildOperationTable, type CredentialKind, type OperationInfo } from './spec/operation-table.ts';
 export { type OperationId, openApiDocument } from './spec/spec.gen.ts';
+// Shared by the adapters' development token endpoints
+export { tokenEndpointTakesPost, tokenGrantAnswer, tokenRequestSubject } from './token-request.ts';

@@ -6,17 +6,19 @@ import {
   createCore,
   createKeyHasher,
   type OperationId,
-  parseJsonBytes,
-  payloadTooLarge,
   problemAnswer,
   requestIdOf,
 } from '../core/index.ts';
 import { randomBase62 } from '../domain/base62.ts';
 import { createFixedWindowLimits } from '../memory/fixed-window.ts';
 import { createMemoryStore } from '../memory/memory-store.ts';
-import { mcpProtocol } from './mcp-endpoint.ts';
+import { devTokenHandler } from './dev-token-handler.ts';
+import { incomingRequest, toResponse } from './fetch-exchange.ts';
+import { mcpOriginRefusal, mcpProtocol } from './mcp-endpoint.ts';
 import { createMockIdentityProvider } from './mock-identity-provider.ts';
 import { type CourseServiceMockOptions, resolveOptions } from './mock-options.ts';
+import { createRequestLog, type RecordedRequests } from './request-log.ts';
+import { forcedOutcome } from './request-override.ts';
 import { createScenarios, type ScenarioControl } from './scenarios.ts';
 import { applySeed, planSeed } from './seed.ts';
 
@@ -30,7 +32,9 @@ export interface CourseServiceMock {
   readonly handlers: HttpHandler[];
   /** The base URL the handlers are mounted at, without a trailing `/`. */
   readonly baseUrl: string;
-  /** Back to the seed: declared keys and seed courses only, quotas and idempotency forgotten, scenarios cleared. */
+  /** What the mock received, oldest first, credentials redacted: find, filter and wait for requests. */
+  readonly requests: RecordedRequests;
+  /** Back to the seed: declared keys and seed courses only, quotas, idempotency, scenarios and requests forgotten. */
   reset(): void;
   /** Forced outcomes (429, 500, network error, delay) for one operation. */
   scenario(operationId: OperationId): ScenarioControl;
@@ -38,17 +42,10 @@ export interface CourseServiceMock {
   idToken(subject: string): string;
 }
 
-/** A core answer as a Fetch `Response` (no body for `HEAD`, as HTTP has it). */
-function toResponse(answer: Answer, method: string): Response {
-  const headers = new Headers();
-  for (let i = 0; i < answer.headers.length; i += 2)
-    headers.set(answer.headers[i] as string, answer.headers[i + 1] as string);
-  return new Response(method === 'HEAD' ? null : answer.body, { status: answer.status, headers });
-}
-
 /**
  * Creates a stateful mock of the service: the service's own core (its pipeline, operations and
- * errors) over an in-memory store, behind one msw handler. Requests are authenticated, limited,
+ * errors) over an in-memory store, behind an msw handler, and one of the mocks' own before it for
+ * `POST /dev/token`, which the core does not route. Requests are authenticated, limited,
  * validated and answered exactly as the server does, and every answer is one the spec documents.
  *
  * @example
@@ -87,20 +84,25 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     bodyLimitBytes: resolved.bodyLimitBytes,
     health: { database: () => store.checkHealth() },
     protocols: { mcp: mcpProtocol(resolved.bodyLimitBytes) },
-    devIdentity: idp.dev,
     clock,
   });
   let seeded = applySeed(seed, store, hasher);
+  const requestLog = createRequestLog(resolved.bodyLimitBytes);
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
+  const requestIdFor = async (request: Request) =>
+    requestIdOf(request.headers.get('x-request-id'), (await ready).ids.requestId);
 
   async function answer(request: Request): Promise<Response> {
     const core = await ready;
     await seeded;
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || '/';
-    const requestId = requestIdOf(request.headers.get('x-request-id'), core.ids.requestId);
+    const requestId = await requestIdFor(request);
     const operation = core.operationAt(request.method, path);
-    const { failure, delayMs } = operation ? scenarios.take(operation.operationId) : { delayMs: 0 };
+    const body = new Uint8Array(await request.clone().arrayBuffer());
+    const { failure, delayMs } = forcedOutcome(request, operation, scenarios, resolved);
+    const record = (status: number | undefined) =>
+      requestLog.record(request, path, operation?.operationId, body, status);
     // Every answer waits once, at least a turn of the event loop as a write to a real store does;
     // a call that runs waits just before its operation, inside its idempotency claim, so a
     // duplicate sent meanwhile meets `409` as on a server.
@@ -112,33 +114,35 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     let answered: Answer;
     if (failure) {
       await pause();
-      if (failure === 'networkError') return HttpResponse.error();
+      if (failure === 'networkError') {
+        record(undefined);
+        return HttpResponse.error();
+      }
       answered = problemAnswer(failure.error, url.pathname, requestId);
     } else {
-      const body = new Uint8Array(await request.clone().arrayBuffer());
-      answered = await core.handle({
-        method: request.method,
-        path,
-        base: basePath,
-        query: url.search.slice(1),
-        headers: Object.fromEntries(request.headers),
-        requestId,
-        hasBody: body.length > 0,
-        clientAddress: () => 'client',
-        readJson: async (limit) => {
-          if (body.length > limit) throw payloadTooLarge(limit);
-          return parseJsonBytes(body);
-        },
-        webRequest: () => request,
-        pause,
-      });
+      // A browser page at the MCP endpoint is refused before authentication, as by the server.
+      const refused =
+        operation?.handledBy === 'mcp' ? mcpOriginRefusal(request.headers, requestId) : undefined;
+      answered =
+        refused ??
+        (await core.handle(await incomingRequest(request, { path, base: basePath, requestId, pause })));
     }
     await pause();
+    record(answered.status);
     return toResponse(answered, request.method);
   }
 
   return {
-    handlers: [http.all(`${baseUrl}/*`, ({ request }) => answer(request))],
+    handlers: [
+      devTokenHandler({
+        baseUrl,
+        bodyLimitBytes: resolved.bodyLimitBytes,
+        issue: idp.token,
+        lifetimeSeconds: idp.lifetimeSeconds,
+        requestId: requestIdFor,
+      }),
+      http.all(`${baseUrl}/*`, ({ request }) => answer(request)),
+    ],
     baseUrl,
     reset() {
       // After the seed under way (the first one is, just after creation), never beside it: two
@@ -150,7 +154,9 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
       seeded = seeded.then(reseed, reseed);
       scenarios.reset();
       rateLimits.reset();
+      requestLog.clear();
     },
+    requests: requestLog.requests,
     scenario: (operationId) => scenarios.control(operationId),
     idToken: (subject) => idp.token(subject),
   };

@@ -24,4 +24,5 @@ export {
   type MockApiKey,
   type SeedCourse,
 } from './mock-options.ts';
+export type { RecordedRequest, RecordedRequests, RequestMatch } from './request-log.ts';
 export type { ScenarioControl, Times } from './scenarios.ts';

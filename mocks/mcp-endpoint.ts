@@ -1,4 +1,4 @@
-import type { Protocol } from '../core/index.ts';
+import type { Answer, Protocol } from '../core/index.ts';
 
 type RpcId = string | number | null;
 
@@ -10,19 +10,12 @@ const rpcError = (id: RpcId, code: number, message: string, status: number) =>
  * MCP, so after the pipeline's authentication and quota every request answers a well-formed
  * JSON-RPC error that says so. Malformed messages answer what the server's MCP SDK answers: `415`
  * unless JSON, `413` past the body limit, `-32700`, `-32600` (also for an `id` that is neither
- * string nor integer, or `params` that are not an object); notifications `202`. A request from a
- * browser page (with an `Origin`) is refused with `403`, as a server with `MCP_ALLOWED_ORIGINS` unset.
+ * string nor integer, or `params` that are not an object); notifications `202`.
  *
  * @example createCore({ …, protocols: { mcp: mcpProtocol(65_536) } })
  */
 export function mcpProtocol(bodyLimit: number): Protocol {
   return {
-    refuse(headers) {
-      const { origin } = headers;
-      if (typeof origin !== 'string') return undefined;
-      const refusal = `Origin '${origin}' is not allowed to call this MCP endpoint (see MCP_ALLOWED_ORIGINS).`;
-      return rpcError(null, -32000, refusal, 403);
-    },
     async answer(request) {
       const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
       if (mediaType !== 'application/json') {
@@ -58,4 +51,19 @@ export function mcpProtocol(bodyLimit: number): Protocol {
       return rpcError(rpcId, -32601, detail, 200);
     },
   };
+}
+
+/**
+ * The mocks' refusal of a browser page at the MCP endpoint, before authentication: a call with an
+ * `Origin` answers `403` with a JSON-RPC error, as a server with `MCP_ALLOWED_ORIGINS` unset
+ * answers a page on another host. `undefined` for a call without one.
+ *
+ * @example const refused = mcpOriginRefusal(request.headers, requestId); // an answer, or undefined
+ */
+export function mcpOriginRefusal(headers: Headers, requestId: string): Answer | undefined {
+  const origin = headers.get('origin');
+  if (origin === null) return undefined;
+  const message = `Origin '${origin}' is not allowed to call this MCP endpoint (see MCP_ALLOWED_ORIGINS).`;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
+  return { status: 403, headers: ['X-Request-Id', requestId, 'content-type', 'application/json'], body };
 }

@@ -1,4 +1,4 @@
-import { type DevIdentityProvider, type IdTokenVerifier, invalidIdToken } from '../core/index.ts';
+import { type IdTokenVerifier, invalidIdToken } from '../core/index.ts';
 import { encodeBase62, randomBase62 } from '../domain/base62.ts';
 import { decodeBase64Url as fromBase64Url, encodeBase64Url as toBase64Url } from '../domain/base64url.ts';
 import { crc32 } from '../domain/crc32.ts';
@@ -12,10 +12,10 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 
 /** The mock's identity provider: issues JWT-shaped ID tokens and recognises its own. */
 export interface MockIdentityProvider {
-  /** An ID token for `subject`, at once. */
+  /** An ID token for `subject`, at once (what `POST /dev/token` answers too). */
   token(subject: string): string;
-  /** Serves `POST /dev/token`. */
-  dev: DevIdentityProvider;
+  /** Lifetime of the tokens it issues, in seconds. */
+  lifetimeSeconds: number;
   /** Checks tokens as the server's verifier does, with its wording; `declared` tokens map to their subjects. */
   verifier(declared: Readonly<Record<string, string>>): IdTokenVerifier;
 }
@@ -64,7 +64,7 @@ export function createMockIdentityProvider(clock: () => Date): MockIdentityProvi
   }
   return {
     token: issue,
-    dev: { issue: async (subject) => issue(subject), lifetimeSeconds: ID_TOKEN_LIFETIME_SECONDS },
+    lifetimeSeconds: ID_TOKEN_LIFETIME_SECONDS,
     verifier: (declared) => ({
       async verify(token) {
         if (Object.hasOwn(declared, token)) return declared[token] as string;

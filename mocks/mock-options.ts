@@ -70,6 +70,12 @@ export interface CourseServiceMockOptions {
    * deprecated, say. @default the `openapi.yaml` this package was built with
    */
   spec?: OpenApiDocument | undefined;
+  /**
+   * Let each request force a documented error of its operation: `Prefer: code=503` or
+   * `x-mock-scenario: networkError`, e.g. from an end-to-end test, without changing the app.
+   * @default false
+   */
+  overrides?: boolean | undefined;
 }
 
 /** The options with every default filled in. */
@@ -96,5 +102,6 @@ export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptio
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
     clock: options.clock ?? (() => new Date()),
     spec: options.spec ?? openApiDocument,
+    overrides: options.overrides ?? false,
   };
 }

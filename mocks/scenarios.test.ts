@@ -9,11 +9,12 @@ const client = createCourseClient({ baseUrl: mock.baseUrl, apiKey: key, maxRetri
 const course = { name: 'Scenario', description: '' };
 
 describe('scenario controls', () => {
-  it('forces a 429 with Retry-After for the next call only', async () => {
+  it('forces a 429 with Retry-After and retry-after-ms for the next call only', async () => {
     mock.scenario('createCourse').rateLimited({ retryAfter: 2, times: 1 });
     const error = await client.courses.create(course).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).headers.get('Retry-After')).toBe('2');
+    expect((error as RateLimitError).headers.get('retry-after-ms')).toBe('2000');
     expect((error as RateLimitError).headers.get('RateLimit')).toBe('"courses";r=0;t=2');
     expect((await client.courses.create(course)).status).toBe('draft');
   });
@@ -27,15 +28,16 @@ describe('scenario controls', () => {
     expect((await client.courses.listPage()).data).toEqual([]);
   });
 
-  it('forces a 503 service_unavailable with Retry-After, as during an outage', async () => {
+  it('forces a 503 service_unavailable with Retry-After and retry-after-ms, as during an outage', async () => {
     mock.scenario('listCourses').unavailable({ retryAfter: 3, times: 1 });
     const error = (await client.courses.listPage().catch((e: unknown) => e)) as InternalServerError;
     expect(error).toBeInstanceOf(InternalServerError);
-    expect([error.status, error.code, error.headers.get('Retry-After')]).toEqual([
-      503,
-      'service_unavailable',
-      '3',
-    ]);
+    expect([
+      error.status,
+      error.code,
+      error.headers.get('Retry-After'),
+      error.headers.get('retry-after-ms'),
+    ]).toEqual([503, 'service_unavailable', '3', '3000']);
     expect((await client.courses.listPage()).data).toBeInstanceOf(Array);
     expect(() => mock.scenario('listCourses').unavailable({ retryAfter: 0 })).toThrow(
       /whole number of seconds/,

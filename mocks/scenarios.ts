@@ -1,4 +1,5 @@
-import { type OperationId, type OperationInfo, rateLimited, serviceUnavailable } from '../core/index.ts';
+import type { OperationId, OperationInfo } from '../core/index.ts';
+import { type ForcedQuota, forcedError } from './forced-errors.ts';
 
 /** How many of the next calls a scenario applies to; absent means every call until cleared. */
 export interface Times {
@@ -11,11 +12,11 @@ export interface Times {
  * @example mock.scenario('listCourses').serverError({ times: 2 }).delay(500)
  */
 export interface ScenarioControl {
-  /** Answer `429 rate_limited` with `Retry-After: retryAfter` (default 1) and the quota headers. */
+  /** Answer `429 rate_limited` with `Retry-After: retryAfter` (default 1), `retry-after-ms` and the quota headers. */
   rateLimited(options?: Times & { retryAfter?: number }): ScenarioControl;
   /** Answer `500 internal_error`. */
   serverError(options?: Times): ScenarioControl;
-  /** Answer `503 service_unavailable` with `Retry-After: retryAfter` (default 1), as during an outage. */
+  /** Answer `503 service_unavailable` with `Retry-After: retryAfter` (default 1) and `retry-after-ms`, as during an outage. */
   unavailable(options?: Times & { retryAfter?: number }): ScenarioControl;
   /** Fail the request as a network error (`fetch` rejects; no response). */
   networkError(options?: Times): ScenarioControl;
@@ -26,7 +27,7 @@ export interface ScenarioControl {
 }
 
 /** A forced failure: the error to answer with (rendered as the service renders it), or no answer at all. */
-type Failure = { error: unknown } | 'networkError';
+export type Failure = { error: unknown } | 'networkError';
 
 type Rule<T> = { value: T; remaining: number };
 
@@ -36,13 +37,6 @@ export interface Scenarios {
   /** What applies to this call of `operationId`; counts the call against `times`. */
   take(operationId: string): { failure?: Failure; delayMs: number };
   reset(): void;
-}
-
-/** A scenario's `retryAfter`: a whole number of seconds, at least 1 (default 1). */
-function wholeSeconds(retryAfter = 1): number {
-  if (!Number.isInteger(retryAfter) || retryAfter < 1)
-    throw new TypeError('retryAfter must be a whole number of seconds, at least 1');
-  return retryAfter;
 }
 
 function takeFirst<T>(rules: Rule<T>[]): T | undefined {
@@ -61,10 +55,7 @@ function takeFirst<T>(rules: Rule<T>[]): T | undefined {
  *
  * @example createScenarios(operations, { max: 100, windowSeconds: 60 }).control('createCourse').rateLimited({ times: 1 })
  */
-export function createScenarios(
-  operations: readonly OperationInfo[],
-  quota: { max: number; windowSeconds: number },
-): Scenarios {
+export function createScenarios(operations: readonly OperationInfo[], quota: ForcedQuota): Scenarios {
   const failures = new Map<string, Rule<Failure>[]>();
   const delays = new Map<string, Rule<number>[]>();
   const rulesOf = <T>(map: Map<string, Rule<T>[]>, id: string) =>
@@ -83,30 +74,16 @@ export function createScenarios(
           `Unknown operation '${operationId}'; the spec has ${operations.map((op) => op.operationId).join(', ')}.`,
         );
       }
-      const fail = (value: Failure, options: Times | undefined, status?: number) => {
-        if (status !== undefined && !operation.statuses.has(status)) {
-          throw new TypeError(
-            `${operationId} does not document a ${status} response, so the mock will not send one.`,
-          );
-        }
+      const fail = (value: Failure, options: Times | undefined) => {
         rulesOf(failures, operationId).push({ value, remaining: remaining(options) });
         return control;
       };
+      const force = (status: number, options: Times & { retryAfter?: number } = {}) =>
+        fail({ error: forcedError(operation, status, quota, options.retryAfter) }, options);
       const control: ScenarioControl = {
-        rateLimited: (options = {}) => {
-          const retryAfter = wholeSeconds(options.retryAfter);
-          const policy = operation.credential === 'idToken' ? 'api-keys' : 'courses';
-          const state = { policy, limit: quota.max, windowSeconds: quota.windowSeconds } as const;
-          const error = rateLimited({ ...state, allowed: false, remaining: 0, resetSeconds: retryAfter });
-          return fail({ error }, options, 429);
-        },
-        serverError: (options) => fail({ error: new Error('a forced server error') }, options, 500),
-        unavailable: (options = {}) => {
-          const error = serviceUnavailable('The service', {
-            retryAfterSeconds: wholeSeconds(options.retryAfter),
-          });
-          return fail({ error }, options, 503);
-        },
+        rateLimited: (options) => force(429, options),
+        serverError: (options) => force(500, options),
+        unavailable: (options) => force(503, options),
         networkError: (options) => fail('networkError', options),
         delay(ms, options) {
           if (!(ms >= 0) || !Number.isFinite(ms))

@@ -16,6 +16,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../server/test-support/server-process.ts';
+import { browserBundle, SDK_MAIN_BUDGET_BYTES } from '../test-support/sdk-bundle.ts';
 
 // The packages as a user gets them: packed from this repository (each `prepack` builds it), then
 // installed from the tarballs into fresh projects, with the registry for their dependencies.
@@ -174,8 +175,10 @@ it("links, in every package's Markdown, only to files inside its own tarball or 
 });
 
 describe('@course-service/sdk, installed from its tarball', () => {
+  let dir: string;
+
   it('adds exactly one package, and a strict TypeScript project compiles against it', () => {
-    const dir = project('sdk-consumer', {
+    dir = project('sdk-consumer', {
       'tsconfig.json': strictTsconfig([]),
       'use.ts': `import { createCourseClient, NotFoundError, type Course } from '@course-service/sdk';
 const client = createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_x' });
@@ -188,6 +191,52 @@ export const isMissing = (error: unknown): boolean => error instanceof NotFoundE
     });
     expect(install(dir, [tarballs['@course-service/sdk'] as string])).toBe(1);
     expect(typecheck(dir)).toBe('');
+  });
+
+  it('bundles its main entry without either companion’s peer (neither is installed), within its budget', async () => {
+    expect([...installedPackages(dir)].filter((name) => /^(zod|@tanstack\/)/.test(name))).toEqual([]);
+    const main = await browserBundle({
+      stdin: { contents: "export * from '@course-service/sdk';", resolveDir: dir },
+    });
+    expect(main.gzipped).toBeLessThanOrEqual(SDK_MAIN_BUDGET_BYTES);
+  });
+
+  it('with zod and @tanstack/query-core beside it, its companions compile strictly and run', () => {
+    install(dir, ['zod@4.6.7', '@tanstack/query-core@5.108.4']);
+    writeFileSync(
+      join(dir, 'companions.ts'),
+      `import { QueryClient } from '@tanstack/query-core';
+import { type Course, createCourseClient } from '@course-service/sdk';
+import { courseQueries } from '@course-service/sdk/query';
+import { zCourseCreate, zListCoursesQuery } from '@course-service/sdk/zod';
+const queries = courseQueries(createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_x' }));
+const list = queries.listCoursesOptions({ limit: 5 });
+export const cached = (client: QueryClient): Course[] | undefined => client.getQueryData(list.queryKey)?.data;
+export const create = queries.createCourseMutation();
+export const pages = queries.listCoursesInfiniteOptions({ status: 'draft' });
+export const valid: boolean = zCourseCreate.safeParse({ name: 'A', description: '' }).success;
+export const limit: number = zListCoursesQuery.parse({}).limit;
+`,
+    );
+    expect(typecheck(dir)).toBe('');
+    writeFileSync(
+      join(dir, 'companions.mjs'),
+      `import { courseQueries } from '@course-service/sdk/query';
+import { createCourseClient } from '@course-service/sdk';
+import { zCourseCreate } from '@course-service/sdk/zod';
+const queries = courseQueries(createCourseClient({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_x' }));
+console.log(JSON.stringify({
+  key: queries.listCoursesInfiniteOptions({ limit: 5 }).queryKey,
+  refused: zCourseCreate.safeParse({ name: '', description: '' }).success,
+}));
+`,
+    );
+    expect(
+      JSON.parse(execFileSync(process.execPath, ['companions.mjs'], { cwd: dir, encoding: 'utf8' })),
+    ).toEqual({
+      key: ['course-service', 'listCourses', { limit: 5 }, 'infinite'],
+      refused: false,
+    });
   });
 });
 
@@ -228,6 +277,9 @@ const options: CourseServiceMockOptions = { baseUrl: 'http://localhost:3000', ap
 const mock = createCourseServiceMock(options);
 export const server = setupServer(...mock.handlers);
 mock.scenario('listCourses').delay(10, { times: 1 });
+export const created = (): unknown => mock.requests.find({ operationId: 'createCourse' })?.body;
+// @ts-expect-error: operationIds are the spec's, so a typo does not compile.
+mock.requests.find({ operationId: 'createCourses' });
 `,
     );
     expect(typecheck(dir)).toBe('');

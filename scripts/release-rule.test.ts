@@ -9,6 +9,15 @@ import { type Document, parseDocument } from 'yaml';
 import { checkReleaseRule } from './release-rule.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Today's version, and the versions a minor and a patch bump of it, and of that minor, make. */
+const TODAY = String(
+  parseDocument(readFileSync(join(ROOT, 'openapi.yaml'), 'utf8')).getIn(['info', 'version']),
+);
+const [MAJOR, MINOR, PATCH] = TODAY.split('.').map(Number) as [number, number, number];
+const NEXT_MINOR = `${MAJOR}.${MINOR + 1}.0`;
+const NEXT_PATCH = `${MAJOR}.${MINOR}.${PATCH + 1}`;
+const AFTER_NEXT_MINOR = `${MAJOR}.${MINOR + 2}.0`;
+const pattern = (version: string) => version.replaceAll('.', '\\.');
 const FILES = [
   'openapi.yaml',
   'CHANGELOG.md',
@@ -109,7 +118,9 @@ describe('the release rule', () => {
     );
     const { problems } = await checkReleaseRule(dir);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/needs a minor bump \(additions\): set info\.version to 1\.5\.0/);
+    expect(problems[0]).toMatch(
+      new RegExp(`needs a minor bump \\(additions\\): set info\\.version to ${pattern(NEXT_MINOR)}`),
+    );
     expect(problems[0]).toContain('level: property added');
   });
 
@@ -117,7 +128,7 @@ describe('the release rule', () => {
     const dir = releasedRepository('breaking-bumped');
     branch(dir, (doc) => {
       doc.deleteIn([...COURSE, 'properties', 'publishedAt']);
-      bump(dir, doc, '2.0.0');
+      bump(dir, doc, `${MAJOR + 1}.0.0`);
     });
     const { problems } = await checkReleaseRule(dir);
     expect(problems).toHaveLength(1);
@@ -130,7 +141,9 @@ describe('the release rule', () => {
     const { problems } = await checkReleaseRule(dir);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /needs a patch bump \(descriptions and examples only\): set info\.version to 1\.4\.1/,
+      new RegExp(
+        `needs a patch bump \\(descriptions and examples only\\): set info\\.version to ${pattern(NEXT_PATCH)}`,
+      ),
     );
   });
 
@@ -138,7 +151,7 @@ describe('the release rule', () => {
     const dir = releasedRepository('merged');
     branch(dir, (doc) => {
       doc.setIn([...COURSE_CREATE, 'properties', 'level'], doc.createNode({ type: 'string' }));
-      bump(dir, doc, '1.5.0');
+      bump(dir, doc, NEXT_MINOR);
     });
     git(dir, 'checkout', '-q', 'main');
     git(dir, 'merge', '-q', '--no-ff', '-m', 'Merge change', 'change');
@@ -148,14 +161,16 @@ describe('the release rule', () => {
     writeFileSync(join(dir, 'openapi.yaml'), String(doc));
     const { problems } = await checkReleaseRule(dir);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/since v1\.5\.0 .*set info\.version to 1\.6\.0/);
+    expect(problems[0]).toMatch(
+      new RegExp(`since v${pattern(NEXT_MINOR)} .*set info\\.version to ${pattern(AFTER_NEXT_MINOR)}`),
+    );
   });
 
   it('passes the same change with the bump, its changelog entries and the packages following', async () => {
     const dir = releasedRepository('bumped');
     branch(dir, (doc) => {
       doc.setIn([...COURSE_CREATE, 'properties', 'level'], doc.createNode({ type: 'string' }));
-      bump(dir, doc, '1.5.0');
+      bump(dir, doc, NEXT_MINOR);
     });
     expect((await checkReleaseRule(dir)).problems).toEqual([]);
   });

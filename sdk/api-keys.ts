@@ -35,6 +35,7 @@ export function createApiKeysResource(send: Send): ApiKeysResource {
     // An `undefined` parameter is left out of the query string by the generated serializer.
     send(
       'idToken',
+      'listApiKeys',
       (o) => listApiKeys({ ...o, query: query as NonNullable<ListApiKeysData['query']> }),
       options,
     );
@@ -45,9 +46,11 @@ export function createApiKeysResource(send: Send): ApiKeysResource {
     create: (body, { idempotencyKey = crypto.randomUUID(), ...options } = {}) =>
       send(
         'idToken',
+        'createApiKey',
         (o) => createApiKey({ ...o, body, headers: { ...o.headers, 'Idempotency-Key': idempotencyKey } }),
         options,
       ),
-    revoke: (keyId, options) => send('idToken', (o) => revokeApiKey({ ...o, path: { keyId } }), options),
+    revoke: (keyId, options) =>
+      send('idToken', 'revokeApiKey', (o) => revokeApiKey({ ...o, path: { keyId } }), options),
   };
 }

@@ -21,21 +21,47 @@ export interface ApiResponse<T> {
 export type Result<T> = { data: T; error: undefined } | { data: undefined; error: CourseServiceError };
 
 /**
- * The value of every SDK call: await it for the data (it rejects with a typed error), or call
+ * The value of every SDK call: await it for the data (it rejects with a typed error), call
  * `withResponse()` for the raw `Response`, the rate-limit state, the request id and the environment
- * that answered as well.
+ * that answered as well, or `asResponse()` for the `Response` alone, as soon as its headers arrive,
+ * with the body unread. The request is sent at once; its body is read only when the data is asked
+ * for.
  *
  * @example
  * const course = await client.courses.get(id);
  * const { data, rateLimit, requestId, environment } = await client.courses.get(id).withResponse();
+ * const response = await client.courses.get(id).asResponse(); // response.body is yours to stream
  */
 export class APIPromise<T> implements Promise<T> {
-  readonly #response: Promise<ApiResponse<T>>;
+  readonly #response: Promise<Response>;
+  readonly #parse: () => Promise<{ data: T; response: Response }>;
+  #parsed: Promise<ApiResponse<T>> | undefined;
   readonly [Symbol.toStringTag] = 'APIPromise';
 
-  /** Wraps a pending `{ data, response }`; the request is already on its way. */
-  constructor(pending: Promise<{ data: T; response: Response }>) {
-    this.#response = pending.then(({ data, response }) => ({
+  /**
+   * Wraps a call on its way: `response` settles as soon as the headers of its answer arrive (or
+   * with its typed error), `parse` reads the body into the data, and is called only when the data
+   * is asked for.
+   */
+  constructor(response: Promise<Response>, parse: () => Promise<{ data: T; response: Response }>) {
+    this.#response = response;
+    this.#parse = parse;
+    // Its failure reaches whoever asks (asResponse, or the data, which fails alike): never unhandled.
+    response.catch(() => undefined);
+  }
+
+  /**
+   * The `Response`, as soon as its headers arrive, its body unread: stream it, or read it as you
+   * like. A call that fails rejects with its typed error, as awaiting it does. Ask for either the
+   * response or the data of one call, not both: the body can be read once.
+   */
+  asResponse(): Promise<Response> {
+    return this.#response;
+  }
+
+  /** The data together with the response, its rate-limit state and its request id. */
+  withResponse(): Promise<ApiResponse<T>> {
+    this.#parsed ??= this.#parse().then(({ data, response }) => ({
       data,
       response,
       rateLimit: parseRateLimit(response.headers),
@@ -43,11 +69,7 @@ export class APIPromise<T> implements Promise<T> {
       etag: response.headers.get('ETag') ?? undefined,
       environment: responseEnvironment(response.headers),
     }));
-  }
-
-  /** The data together with the response, its rate-limit state and its request id. */
-  withResponse(): Promise<ApiResponse<T>> {
-    return this.#response;
+    return this.#parsed;
   }
 
   // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a Promise, so it must be thenable.
@@ -55,7 +77,9 @@ export class APIPromise<T> implements Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#response.then((r) => r.data).then(onfulfilled, onrejected);
+    return this.withResponse()
+      .then((r) => r.data)
+      .then(onfulfilled, onrejected);
   }
 
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {

@@ -1,21 +1,29 @@
 import { type ApiKeysResource, createApiKeysResource } from './api-keys.ts';
 import { type Settled, settleAll } from './api-promise.ts';
 import { type CoursesResource, createCoursesResource } from './courses.ts';
-import type { DeprecationWarnings } from './deprecation-warnings.ts';
+import type { Credential } from './credentials.ts';
 import { keyEnvironment } from './environment.ts';
 import type { Client } from './gen/client/index.ts';
 import type { KeyEnvironment } from './gen/types.gen.ts';
+import type { Hooks } from './hooks.ts';
+import type { Logger, LogLevel } from './logging.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { createTestDataResource, type TestDataResource } from './test-data.ts';
-import { type Credential, createTransport } from './transport.ts';
+import { createTransport } from './transport.ts';
 
-/** How to reach the service, which credentials to use, and the defaults for every call. */
-export interface CourseClientOptions<TThrow extends boolean = true> {
+/**
+ * How to reach the service, which credentials to use, the defaults for every call, what to log and
+ * the hooks every attempt runs (`onRequest`, `onResponse`, `onError`).
+ */
+export interface CourseClientOptions<TThrow extends boolean = true> extends Hooks {
   /** The service's origin, e.g. `http://localhost:3000`. */
   baseUrl: string;
   /** The API key for course operations, or a function returning it. */
   apiKey?: Credential | undefined;
-  /** An ID token for key management (`apiKeys.*`), or a function returning a fresh one. */
+  /**
+   * An ID token for key management (`apiKeys.*`), or a function returning a fresh one: it is asked
+   * before every request, and again before each retry.
+   */
   idToken?: Credential | undefined;
   /** Send the API key as `X-API-Key` instead of `Authorization: Bearer`. @default false */
   apiKeyHeader?: boolean | undefined;
@@ -30,11 +38,18 @@ export interface CourseClientOptions<TThrow extends boolean = true> {
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined;
   /**
-   * Once per deprecated operation called (an answer with `Deprecation`), a warning naming it, its
-   * sunset and documentation: to `console.warn`, to a function of yours (your logger's), or, with
-   * `false`, nowhere. @default true
+   * What to log: `error`, `warn`, `info` (each retry) or `debug` (each attempt), credentials
+   * redacted, never a body. @default the `COURSE_SERVICE_LOG` environment variable in Node, else `'off'`
    */
-  deprecationWarnings?: DeprecationWarnings | undefined;
+  logLevel?: LogLevel | undefined;
+  /** Where log lines go: any object with `error`, `warn`, `info` and `debug` (pino, winston). @default console */
+  logger?: Logger | undefined;
+  /**
+   * Once per deprecated operation called (an answer with `Deprecation`), a warning naming it, since
+   * when, its sunset and documentation, to `logger.warn` (whatever `logLevel` says), or `console.warn`
+   * without a logger; `false`: none. @default true
+   */
+  deprecationWarnings?: boolean | undefined;
 }
 
 type Mode<R, TThrow extends boolean> = TThrow extends false ? Settled<R> : R;
@@ -57,7 +72,8 @@ export interface CourseClient<TThrow extends boolean = true> {
   readonly lastRateLimit: RateLimit | undefined;
   /**
    * The configured hey-api client, for the generated functions: `getHealth({ client: c.raw })`.
-   * Its default credential is the API key; pass `auth: idToken` for key management.
+   * Its default credential is the API key; pass `auth: idToken` for key management. Retries, hooks
+   * (with no `operationId` in their context) and the log apply to its calls too.
    */
   readonly raw: Client;
 }

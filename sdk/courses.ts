@@ -82,6 +82,7 @@ export function createCoursesResource(send: Send): CoursesResource {
     const { ifNoneMatch, ...rest } = options;
     return send(
       'apiKey',
+      'listCourses',
       // An `undefined` parameter is left out of the query string by the generated serializer.
       conditional(ifNoneMatch, (o) =>
         listCourses({ ...o, query: query as NonNullable<ListCoursesData['query']> }),
@@ -93,6 +94,7 @@ export function createCoursesResource(send: Send): CoursesResource {
     const { ifNoneMatch, ...rest } = options;
     return send(
       'apiKey',
+      'getCourse',
       conditional(ifNoneMatch, (o) => getCourse({ ...o, path: { courseId } })),
       rest,
     );
@@ -105,22 +107,24 @@ export function createCoursesResource(send: Send): CoursesResource {
     create: (body, { idempotencyKey = crypto.randomUUID(), ...options } = {}) =>
       send(
         'apiKey',
+        'createCourse',
         (o) => createCourse({ ...o, body, headers: { ...o.headers, 'Idempotency-Key': idempotencyKey } }),
         options,
       ),
     update: (courseId, body, options) =>
-      send('apiKey', (o) => updateCourse({ ...o, path: { courseId }, body }), options),
+      send('apiKey', 'updateCourse', (o) => updateCourse({ ...o, path: { courseId }, body }), options),
     delete: (courseId, options) =>
       send(
         'apiKey',
+        'deleteCourse',
         async (o) => ({ ...(await deleteCourse({ ...o, path: { courseId } })), data: undefined }),
         options,
       ),
     publish: (courseId, options) =>
-      send('apiKey', (o) => publishCourse({ ...o, path: { courseId } }), options),
+      send('apiKey', 'publishCourse', (o) => publishCourse({ ...o, path: { courseId } }), options),
     archive: (courseId, options) =>
-      send('apiKey', (o) => archiveCourse({ ...o, path: { courseId } }), options),
+      send('apiKey', 'archiveCourse', (o) => archiveCourse({ ...o, path: { courseId } }), options),
     restore: (courseId, options) =>
-      send('apiKey', (o) => restoreCourse({ ...o, path: { courseId } }), options),
+      send('apiKey', 'restoreCourse', (o) => restoreCourse({ ...o, path: { courseId } }), options),
   };
 }

@@ -1,20 +1,13 @@
-/** Where deprecation warnings go: `console.warn` (the default), a function of yours, or nowhere (`false`). */
-export type DeprecationWarnings = boolean | ((message: string) => void);
-
 /**
  * A response interceptor that warns once per deprecated operation this client calls, when an answer
  * carries `Deprecation` (RFC 9745): which operation, since when, until when (`Sunset`, RFC 8594)
- * and where its documentation is (`Link` with `rel="deprecation"`). `undefined` when turned off.
+ * and where its documentation is (`Link` with `rel="deprecation"`).
  *
- * @example raw.interceptors.response.use(deprecationWarnings(true) ?? ((response) => response));
+ * @example raw.interceptors.response.use(deprecationWarnings((message) => console.warn(message)));
  */
 export function deprecationWarnings(
-  setting: DeprecationWarnings | undefined,
-):
-  | ((response: Response, request: Request, options: { method?: string; url: string }) => Response)
-  | undefined {
-  if (setting === false) return undefined;
-  const warn = typeof setting === 'function' ? setting : (message: string) => console.warn(message);
+  warn: (message: string) => void,
+): (response: Response, request: Request, options: { method?: string; url: string }) => Response {
   const warned = new Set<string>();
   return (response, request, options) => {
     const deprecation = response.headers.get('deprecation');

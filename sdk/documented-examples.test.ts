@@ -9,7 +9,11 @@ import { newApiKey, startCourseServer } from './test-support.ts';
 // compiles them as a user's project would.
 const examplesDir = new URL('./examples/', import.meta.url);
 const blocks = codeBlocks(readFileSync(new URL('./README.md', import.meta.url), 'utf8'));
-const asPublished = (source: string) => source.replaceAll("'../index.ts'", "'@course-service/sdk'");
+const asPublished = (source: string) =>
+  source
+    .replaceAll("'../index.ts'", "'@course-service/sdk'")
+    .replaceAll("'../query.ts'", "'@course-service/sdk/query'")
+    .replaceAll("'../zod.ts'", "'@course-service/sdk/zod'");
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {
@@ -72,6 +76,24 @@ describe('README examples against the reference server', () => {
     expect(await run('retries')).toEqual(['true', 'Compilers', 'aborted']);
   });
 
+  it('logging: every attempt at debug, credentials redacted', async () => {
+    expect(await run('logging')).toEqual([
+      expect.stringMatching(
+        /^course-service: listCourses attempt 1: GET \/api\/v1\/courses\?limit=1 \{"authorization":"\[redacted\]"\}$/,
+      ),
+      expect.stringMatching(/^course-service: listCourses attempt 1: 200 in \d+ ms, request id \S+$/),
+      'false',
+    ]);
+  });
+
+  it('hooks: a traceparent on every attempt, and an ID token refreshed after a 401', async () => {
+    expect(await run('hooks')).toEqual(['listApiKeys attempt 1', 'listApiKeys attempt 2', '0']);
+  });
+
+  it('raw response: the Response as soon as its headers arrive, its body read by the caller', async () => {
+    expect(await run('raw-response')).toEqual(['200 application/json; charset=utf-8', 'true']);
+  });
+
   it('pagination: every page, then one page at a time', async () => {
     expect(await run('pagination')).toEqual(['Chemistry', 'Biology', 'Algebra', '2 true', '1']);
   });
@@ -89,5 +111,18 @@ describe('README examples against the reference server', () => {
     expect(status).toMatch(/^0 200 \S+$/);
     expect(quota).toMatch(/^\d+ of \d+ left; resets in \d+ s$/);
     expect([policy, health]).toEqual(['courses', 'ok']);
+  });
+
+  it('TanStack Query: mutations, a cached and typed query, pages by nextCursor, typed errors', async () => {
+    expect(await run('query')).toEqual([
+      'Chemistry, Biology',
+      'true',
+      'Chemistry, Biology, Algebra false',
+      'true',
+    ]);
+  });
+
+  it('Zod: a form refused by the contract’s rules, a parsed course, query defaults and limits', async () => {
+    expect(await run('zod')).toEqual(['name', 'draft', '20 false']);
   });
 });

@@ -19,6 +19,8 @@ const TSC_INIT = {
   noEmit: true,
   paths: {
     '@course-service/sdk': [`${ROOT}sdk/index.ts`],
+    '@course-service/sdk/query': [`${ROOT}sdk/query.ts`],
+    '@course-service/sdk/zod': [`${ROOT}sdk/zod.ts`],
     '@course-service/mocks': [`${ROOT}mocks/index.ts`],
   },
 };

@@ -16,7 +16,7 @@ export { APIPromise, type ApiResponse, type Result, type Settled } from './api-p
 export { type CourseClient, type CourseClientOptions, createCourseClient } from './client.ts';
 export { type ConditionalOptions, isNotModified, NotModified } from './conditional.ts';
 export type { CoursesResource, CreateOptions, ListCoursesParams } from './courses.ts';
-export type { DeprecationWarnings } from './deprecation-warnings.ts';
+export type { Credential } from './credentials.ts';
 export { keyEnvironment } from './environment.ts';
 export {
   APIConnectionError,
@@ -35,7 +35,9 @@ export {
 // `{ client: courseClient.raw }` to the functions to reuse a client's credentials, retries and errors.
 export * from './gen/sdk.gen.ts';
 export type * from './gen/types.gen.ts';
+export type { HookContext, Hooks, OnError, OnRequest, OnResponse, ResponseHookContext } from './hooks.ts';
+export type { Logger, LogLevel } from './logging.ts';
 export type { Page } from './pagination.ts';
 export { parseRateLimit, type RateLimit } from './rate-limit.ts';
 export type { TestDataResource } from './test-data.ts';
-export type { Credential, RequestOptions } from './transport.ts';
+export type { RequestOptions } from './transport.ts';

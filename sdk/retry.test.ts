@@ -7,18 +7,7 @@ import {
   createCourseClient,
   InternalServerError,
 } from './index.ts';
-import { problem, sendJson, startHttpServer } from './test-support.ts';
-
-const course = {
-  id: 'crs_7GfK2pQm9XwLz4Rt',
-  name: 'Databases',
-  description: '',
-  status: 'draft',
-  createdAt: '2026-11-20T09:30:00Z',
-  updatedAt: '2026-11-20T09:30:00Z',
-  publishedAt: null,
-  archivedAt: null,
-};
+import { sampleCourse as course, problem, sendJson, startHttpServer } from './test-support.ts';
 
 let stub: Awaited<ReturnType<typeof startHttpServer>> | undefined;
 afterEach(async () => {
@@ -97,6 +86,54 @@ describe('retries', () => {
     // The reason a person can act on, not undici's 'fetch failed'.
     const { port } = new URL(server.url);
     expect((error as Error).message).toBe(`Connection error: ECONNREFUSED 127.0.0.1:${port}`);
+  });
+});
+
+describe('what the server says about retrying', () => {
+  it('waits retry-after-ms rather than Retry-After', async () => {
+    const server = await failing(503, 1, { 'Retry-After': '30', 'retry-after-ms': '50' });
+    const sentAt: number[] = [];
+    const client = createCourseClient({
+      baseUrl: server.url,
+      apiKey: 'k',
+      fetch: (input, init) => {
+        sentAt.push(Date.now());
+        return fetch(input, init);
+      },
+    });
+    expect(await client.courses.get(course.id)).toEqual(course);
+    const [first = 0, second = 0] = sentAt;
+    // Timers may fire a millisecond early; Retry-After would have waited 30 s.
+    expect(second - first).toBeGreaterThanOrEqual(49);
+    expect(second - first).toBeLessThan(30_000);
+  });
+
+  /** How a call ends against a server failing `failures` times, and how many requests it took. */
+  async function outcome(
+    call: 'get' | 'publish',
+    status: number,
+    failures: number,
+    headers: Record<string, string>,
+  ) {
+    const server = await failing(status, failures, { 'Retry-After': '0', ...headers });
+    const client = createCourseClient({ baseUrl: server.url, apiKey: 'k' });
+    const ended = await client.courses[call](course.id).then(
+      () => 'ok',
+      (error: unknown) => (error as Error).name,
+    );
+    return [ended, server.seen.length];
+  }
+
+  it('passes on an answer whose retry-after-ms is over the limit, and ignores one that is not a number', async () => {
+    expect(await outcome('get', 429, 99, { 'retry-after-ms': '120000' })).toEqual(['RateLimitError', 1]);
+    expect(await outcome('get', 503, 1, { 'retry-after-ms': 'soon' })).toEqual(['ok', 2]);
+  });
+
+  it('lets x-should-retry overrule the status: false stops a retry, true makes one', async () => {
+    expect(await outcome('get', 503, 99, { 'x-should-retry': 'false' })).toEqual(['InternalServerError', 1]);
+    expect(await outcome('get', 400, 1, { 'x-should-retry': 'true' })).toEqual(['ok', 2]);
+    // Still never a POST without an Idempotency-Key.
+    expect(await outcome('publish', 400, 1, { 'x-should-retry': 'true' })).toEqual(['BadRequestError', 1]);
   });
 });
 

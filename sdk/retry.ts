@@ -1,4 +1,8 @@
-import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors.ts';
+import { attempt, sleep } from './attempt.ts';
+import { APIConnectionError, type CourseServiceError } from './errors.ts';
+import { type Hooks, runHooks } from './hooks.ts';
+import { type Log, redactedHeaders } from './logging.ts';
+import { backoff, MAX_RETRY_WAIT_MS, retryReason, serverDelay } from './retry-decision.ts';
 
 /** How a request is retried and how long each attempt may take. */
 export interface RetryPolicy {
@@ -8,116 +12,102 @@ export interface RetryPolicy {
   timeout: number;
 }
 
-// A server asking for a longer pause than this gets its 429 passed to the caller instead of a
-// silent, very long wait: the caller then decides (RateLimitError carries `retryAfterSeconds`).
-const MAX_RETRY_AFTER_MS = 60_000;
-const INITIAL_DELAY_MS = 500;
-const MAX_DELAY_MS = 8_000;
-
-const userAbort = (signal: AbortSignal) =>
-  new APIUserAbortError('The request was aborted.', { cause: signal.reason });
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(userAbort(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(userAbort(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** What every attempt of a call goes through besides `fetch`: the client's hooks and log, and its credential. */
+export interface AttemptSetup {
+  /** The operation the call makes, for the hooks' context and the log. */
+  operationId?: string | undefined;
+  hooks?: Hooks | undefined;
+  log?: Log | undefined;
+  /** Puts a fresh credential on a retry's request: credential functions are asked again. */
+  reauthorize?: ((request: Request) => Promise<void>) | undefined;
 }
 
-/** Exponential backoff with up to 25 % jitter, so many clients hit by one outage spread out. */
-function backoff(attempt: number): number {
-  return Math.min(INITIAL_DELAY_MS * 2 ** attempt, MAX_DELAY_MS) * (1 - Math.random() * 0.25);
-}
-
-/** `Retry-After` as integer seconds (what this service sends) or an HTTP date. */
-function retryAfterMs(headers: Headers): number | undefined {
-  const value = headers.get('Retry-After');
-  if (value === null) return undefined;
-  const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - Date.now();
-  return Number.isFinite(ms) ? Math.max(ms, 0) : undefined;
-}
-
-function isRetryableStatus(response: Response, request: Request): boolean {
-  if (response.status === 408 || response.status === 429 || response.status >= 500) return true;
-  // This service answers 409 to a retry-safe request only while an identical one (same
-  // Idempotency-Key) is still running; any other 409 is a state conflict that a retry cannot fix.
-  return response.status === 409 && request.headers.has('Idempotency-Key');
-}
+const path = (request: Request) => {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+};
+const times = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
 /**
- * The innermost reason a fetch failed: `fetch failed` tells nothing, its `cause` (an
- * `ECONNREFUSED 127.0.0.1:3000`, a DNS failure, a reset) is what a person needs to read.
- */
-function rootReason(error: unknown): string {
-  let reason: unknown = error;
-  while (reason instanceof Error && reason.cause !== undefined) reason = reason.cause;
-  if (reason instanceof AggregateError && reason.errors.length > 0) reason = reason.errors[0];
-  if (!(reason instanceof Error)) return String(reason);
-  const { code, address, port } = reason as Error & { code?: string; address?: string; port?: number };
-  if (code && address) return `${code} ${address}${port === undefined ? '' : `:${port}`}`;
-  return reason.message || String(error);
-}
-
-async function attempt(fetchFn: typeof fetch, request: Request, timeout: number): Promise<Response> {
-  if (request.signal.aborted) throw userAbort(request.signal);
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(request.signal.reason);
-  request.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(), timeout);
-  try {
-    // A clone per attempt, because a request body can be read only once.
-    return await fetchFn(request.clone(), { signal: controller.signal });
-  } catch (error) {
-    if (request.signal.aborted) throw userAbort(request.signal);
-    if (controller.signal.aborted) {
-      throw new APITimeoutError(`No response within ${timeout} ms.`, { cause: error });
-    }
-    throw new APIConnectionError(`Connection error: ${rootReason(error)}`, { cause: error });
-  } finally {
-    clearTimeout(timer);
-    request.signal.removeEventListener('abort', onAbort);
-  }
-}
-
-/**
- * Wraps `fetch` with per-attempt timeouts and retries: connection errors, timeouts, 408, 429 and
- * 5xx (and 409 for requests with an `Idempotency-Key`), with exponential backoff and jitter or the
- * server's `Retry-After`. A `POST` is retried only when it carries an `Idempotency-Key`, since
- * repeating any other `POST` could apply it twice.
+ * Wraps `fetch` with per-attempt timeouts, hooks, logging and retries: connection errors,
+ * timeouts, 408, 429 and 5xx (and 409 for requests with an `Idempotency-Key`), unless the server's
+ * `x-should-retry` says otherwise or a hook asks for one, after the server's `retry-after-ms` or
+ * `Retry-After`, else exponential backoff with jitter. A `POST` is retried only when it carries an
+ * `Idempotency-Key`, since repeating any other `POST` could apply it twice.
  *
  * @example
  * const retryingFetch = createRetryingFetch(globalThis.fetch, { maxRetries: 2, timeout: 10_000 });
  * const response = await retryingFetch('http://localhost:3000/healthz');
  */
-export function createRetryingFetch(fetchFn: typeof fetch, policy: RetryPolicy): typeof fetch {
+export function createRetryingFetch(
+  fetchFn: typeof fetch,
+  policy: RetryPolicy,
+  { operationId, hooks = {}, log = {}, reauthorize }: AttemptSetup = {},
+): typeof fetch {
   return async (input, init) => {
-    const request = new Request(input, init);
-    const retrySafe = request.method !== 'POST' || request.headers.has('Idempotency-Key');
-    for (let retries = 0; ; retries++) {
-      const mayRetry = retrySafe && retries < policy.maxRetries;
+    const original = new Request(input, init);
+    const { signal } = original;
+    const label = operationId ?? `${original.method} ${path(original)}`;
+    const retrySafe = original.method !== 'POST' || original.headers.has('Idempotency-Key');
+    for (let n = 1; ; n++) {
+      const context = { operationId, attempt: n };
+      const mayRetry = retrySafe && n <= policy.maxRetries;
+      // A clone per attempt, because a request body can be read only once.
+      const fresh = original.clone();
+      if (n > 1) await reauthorize?.(fresh);
+      const request = await runHooks(hooks.onRequest, fresh, context);
+      log.debug?.(
+        `${label} attempt ${n}: ${request.method} ${path(request)} ${redactedHeaders(request.headers)}`,
+      );
+      const started = Date.now();
       let response: Response;
       try {
-        response = await attempt(fetchFn, request, policy.timeout);
+        response = await attempt(fetchFn, request, signal, policy.timeout);
       } catch (error) {
-        if (!mayRetry || !(error instanceof APIConnectionError)) throw error;
-        await sleep(backoff(retries), request.signal);
+        const failure = error as CourseServiceError;
+        log.debug?.(
+          `${label} attempt ${n}: no response after ${Date.now() - started} ms: ${failure.message}`,
+        );
+        await runHooks(hooks.onError, failure, context);
+        if (!(failure instanceof APIConnectionError)) throw failure;
+        if (!mayRetry) {
+          log.error?.(`${label} failed after ${times(n)}: ${failure.message}`);
+          throw failure;
+        }
+        const delay = backoff(n);
+        log.info?.(`${label}: retrying in ${Math.round(delay)} ms (backoff) after ${failure.message}`);
+        await sleep(delay, signal);
         continue;
       }
-      if (!mayRetry || !isRetryableStatus(response, request)) return response;
-      const delay = retryAfterMs(response.headers) ?? backoff(retries);
-      if (delay > MAX_RETRY_AFTER_MS) return response;
+      let hookAsked = false;
+      response = await runHooks(hooks.onResponse, response, { ...context, retry: () => (hookAsked = true) });
+      const requestId = response.headers.get('X-Request-Id');
+      log.debug?.(
+        `${label} attempt ${n}: ${response.status} in ${Date.now() - started} ms${requestId ? `, request id ${requestId}` : ''}`,
+      );
+      const reason = retryReason(response, original, hookAsked);
+      if (reason === undefined) return response;
+      if (!mayRetry) {
+        log.warn?.(
+          `${label}: ${response.status} after ${times(n)}, not retried: ${retrySafe ? 'no retries left' : 'a POST without an Idempotency-Key'}`,
+        );
+        return response;
+      }
+      const asked = serverDelay(response.headers);
+      const delay = asked?.ms ?? (hookAsked ? 0 : backoff(n));
+      if (delay > MAX_RETRY_WAIT_MS) {
+        log.warn?.(
+          `${label}: ${response.status} not retried: ${asked?.header} asks for ${delay} ms, over ${MAX_RETRY_WAIT_MS}`,
+        );
+        return response;
+      }
+      log.info?.(
+        `${label}: retrying in ${Math.round(delay)} ms (${asked?.header ?? (hookAsked ? 'at once' : 'backoff')}) after ${reason}`,
+      );
       // Release the connection before waiting; the body of a response we retry is never read. Not
       // awaited: a cancel may never settle (msw's responses on Node 20), and nothing waits on it.
       response.body?.cancel().catch(() => undefined);
-      await sleep(delay, request.signal);
+      await sleep(delay, signal);
     }
   };
 }

@@ -17,5 +17,5 @@ export interface TestDataResource {
  * const { deletedCourses } = await testData.reset();
  */
 export function createTestDataResource(send: Send): TestDataResource {
-  return { reset: (options) => send('idToken', (o) => resetTestData(o), options) };
+  return { reset: (options) => send('idToken', 'resetTestData', (o) => resetTestData(o), options) };
 }

@@ -41,6 +41,18 @@ export async function newApiKey(baseUrl: string, scopes?: Scope[]): Promise<stri
   return (await admin.apiKeys.create({ name: 'test', ...(scopes ? { scopes } : {}) })).key;
 }
 
+/** A course as the service answers it, for the tiny test servers to send. */
+export const sampleCourse = {
+  id: 'crs_7GfK2pQm9XwLz4Rt',
+  name: 'Databases',
+  description: '',
+  status: 'draft',
+  createdAt: '2026-11-20T09:30:00Z',
+  updatedAt: '2026-11-20T09:30:00Z',
+  publishedAt: null,
+  archivedAt: null,
+};
+
 /** One request as a tiny test server saw it. */
 export interface SeenRequest {
   method: string;

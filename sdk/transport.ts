@@ -1,12 +1,13 @@
 import { APIPromise } from './api-promise.ts';
-import { type DeprecationWarnings, deprecationWarnings } from './deprecation-warnings.ts';
+import { authCallback, type CredentialKind, type Credentials, reauthorizer } from './credentials.ts';
+import { deprecationWarnings } from './deprecation-warnings.ts';
+import { holdBody } from './early-response.ts';
 import { errorFromResponse } from './errors.ts';
 import { type Auth, type Client, createClient, createConfig } from './gen/client/index.ts';
+import type { Hooks } from './hooks.ts';
+import { createLog, type Logger, type LogLevel } from './logging.ts';
 import { parseRateLimit, type RateLimit } from './rate-limit.ts';
 import { createRetryingFetch, type RetryPolicy } from './retry.ts';
-
-/** A credential, or a function that returns a fresh one (ID tokens expire) for every request. */
-export type Credential = string | (() => string | Promise<string>);
 
 /** Options for a single call; they override the client's defaults. */
 export interface RequestOptions {
@@ -20,35 +21,32 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** How the transport reaches the service and authenticates. */
-export interface TransportOptions {
+/** How the transport reaches the service, authenticates, logs and runs hooks. */
+export interface TransportOptions extends Credentials, Hooks {
   baseUrl: string;
   maxRetries?: number | undefined;
   timeout?: number | undefined;
-  apiKey?: Credential | undefined;
-  idToken?: Credential | undefined;
-  apiKeyHeader?: boolean | undefined;
   fetch?: typeof fetch | undefined;
   headers?: Record<string, string> | undefined;
-  deprecationWarnings?: DeprecationWarnings | undefined;
+  logLevel?: LogLevel | undefined;
+  logger?: Logger | undefined;
+  deprecationWarnings?: boolean | undefined;
 }
-
-/** Which credential an operation takes: API key for courses, ID token for key management. */
-type CredentialKind = 'apiKey' | 'idToken';
 
 /** What the resource layer passes to a generated SDK function. */
 interface CallOptions {
   client: Client;
   auth: (auth: Auth) => Promise<string | undefined>;
   throwOnError: false;
+  fetch: typeof fetch;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  fetch?: typeof fetch;
 }
 
 /** Sends one operation through the client and turns its outcome into an {@link APIPromise}. */
 export type Send = <T>(
   credential: CredentialKind,
+  operationId: string,
   invoke: (options: CallOptions) => Promise<{ data: T | undefined; error?: unknown; response: Response }>,
   options?: RequestOptions,
 ) => APIPromise<T>;
@@ -60,12 +58,9 @@ export interface Transport {
   lastRateLimit(): RateLimit | undefined;
 }
 
-const resolve = async (credential: Credential | undefined) =>
-  typeof credential === 'function' ? credential() : credential;
-
 /**
- * Builds one isolated transport: its own hey-api client, credentials, retry policy and rate-limit
- * state, so any number of clients can live in one process without sharing anything.
+ * Builds one isolated transport: its own hey-api client, credentials, retry policy, log, hooks and
+ * rate-limit state, so any number of clients can live in one process without sharing anything.
  *
  * @example
  * const { send, raw } = createTransport({ baseUrl: 'http://localhost:3000', apiKey: 'cms_prod_…' });
@@ -73,57 +68,57 @@ const resolve = async (credential: Credential | undefined) =>
 export function createTransport(options: TransportOptions): Transport {
   const policy: RetryPolicy = { maxRetries: options.maxRetries ?? 2, timeout: options.timeout ?? 60_000 };
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  // hey-api asks once per security scheme of the operation (bearer and X-API-Key for courses);
-  // answering only the chosen one sends exactly one credential header.
-  const apiKeyAuth = async (auth: Auth) => {
-    const chosen = options.apiKeyHeader
-      ? auth.type === 'apiKey' && auth.name === 'X-API-Key'
-      : auth.type === 'http' && auth.scheme === 'bearer';
-    return chosen ? resolve(options.apiKey) : undefined;
-  };
-  // hey-api does not say which scheme it asks about, only its shape, and the ID token's shape is
-  // the same as the API key's bearer; so the resource layer picks the callback per operation.
-  const idTokenAuth = async (auth: Auth) =>
-    auth.type === 'http' && auth.scheme === 'bearer' ? resolve(options.idToken) : undefined;
-
+  const log = createLog(options.logLevel, options.logger);
   let lastRateLimit: RateLimit | undefined;
+  // Every attempt's answer, retried ones included, and whether or not its body is ever read.
+  const observedFetch: typeof fetch = async (input, init) => {
+    const response = await baseFetch(input, init);
+    lastRateLimit = parseRateLimit(response.headers) ?? lastRateLimit;
+    return response;
+  };
+  const setup = { hooks: options, log };
+
   const raw = createClient(
     createConfig({
       baseUrl: options.baseUrl,
-      auth: apiKeyAuth,
-      fetch: createRetryingFetch(baseFetch, policy),
+      auth: authCallback('apiKey', options),
+      fetch: createRetryingFetch(observedFetch, policy, setup),
       ...(options.headers ? { headers: options.headers } : {}),
     }),
   );
-  raw.interceptors.response.use((response) => {
-    lastRateLimit = parseRateLimit(response.headers) ?? lastRateLimit;
-    return response;
-  });
-  const warnings = deprecationWarnings(options.deprecationWarnings);
-  if (warnings) raw.interceptors.response.use(warnings);
+  if (options.deprecationWarnings !== false) {
+    const { logger } = options;
+    raw.interceptors.response.use(
+      deprecationWarnings(logger ? (m) => logger.warn(m) : (m) => console.warn(m)),
+    );
+  }
   // Connection failures arrive already typed from the retrying fetch; HTTP errors are typed here,
   // so even raw generated functions called with this client see the SDK's error classes.
   raw.interceptors.error.use((error, response) => (response ? errorFromResponse(response, error) : error));
 
-  const send: Send = (credential, invoke, request = {}) => {
+  const send: Send = (credential, operationId, invoke, request = {}) => {
     const { signal, headers, timeout, maxRetries } = request;
-    const call: CallOptions = {
+    const callPolicy = { ...policy, ...definedOnly({ timeout, maxRetries }) };
+    const reauthorize = reauthorizer(credential, options);
+    const held = holdBody(
+      createRetryingFetch(observedFetch, callPolicy, { ...setup, operationId, reauthorize }),
+    );
+    const outcome = invoke({
       client: raw,
-      auth: credential === 'idToken' ? idTokenAuth : apiKeyAuth,
+      auth: authCallback(credential, options),
       throwOnError: false,
+      fetch: held.fetch,
       ...(signal ? { signal } : {}),
       ...(headers ? { headers } : {}),
-      ...(timeout !== undefined || maxRetries !== undefined
-        ? { fetch: createRetryingFetch(baseFetch, { ...policy, ...definedOnly({ timeout, maxRetries }) }) }
-        : {}),
-    };
-    return new APIPromise(
-      invoke(call).then(({ data, error, response }) => {
-        if (error !== undefined) throw error;
-        // The generated types promise `data` whenever `error` is absent.
-        return { data: data as NonNullable<typeof data>, response };
-      }),
-    );
+    }).then(({ data, error, response }) => {
+      if (error !== undefined) throw error;
+      // The generated types promise `data` whenever `error` is absent.
+      return { data: data as NonNullable<typeof data>, response };
+    });
+    return new APIPromise(held.response(outcome), () => {
+      held.release();
+      return outcome;
+    });
   };
 
   return { raw, send, lastRateLimit: () => lastRateLimit };

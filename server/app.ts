@@ -16,6 +16,7 @@ import {
   DEV_ISSUER,
   type DevIdentityProvider,
 } from './auth/dev-identity-provider.ts';
+import { devIdentityRoutes } from './auth/dev-identity-routes.ts';
 import { devOAuthRoutes } from './auth/dev-oauth/dev-oauth-routes.ts';
 import { createIdTokenVerifier } from './auth/id-token-verifier.ts';
 import { remoteJwks } from './auth/jwks-fetch.ts';
@@ -26,6 +27,7 @@ import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { requestFrame } from './http/request-frame.ts';
 import { serverRoutes } from './http/server-routes.ts';
 import { serviceMiddleware } from './http/service-middleware.ts';
+import { mcpBrowserGuard } from './mcp/mcp-browser-guard.ts';
 import { mcpProtocol } from './mcp/mcp-protocol.ts';
 import { wellKnownRoutes } from './mcp/well-known-routes.ts';
 import { createRateLimits } from './rate-limit/rate-limits.ts';
@@ -113,22 +115,8 @@ export async function createApp(options: {
     masterKey: config.mcpMasterApiKey,
     health,
     protocols: {
-      mcp: mcpProtocol({
-        document: spec,
-        bodyLimitBytes: config.bodyLimitBytes,
-        allowedOrigins: config.mcpAllowedOrigins,
-        listenHost: config.host,
-        trustProxy: config.trustProxy,
-        logger,
-      }),
+      mcp: mcpProtocol({ document: spec, bodyLimitBytes: config.bodyLimitBytes, logger }),
     },
-    devIdentity: identityProvider
-      ? undefined
-      : {
-          issue: (subject) => issueToken(subject),
-          lifetimeSeconds: 3600,
-          jwks: async () => (await devProvider()).jwks,
-        },
     ...(options.clock && { clock: options.clock }),
     log: logger,
     observer: telemetry.observer,
@@ -144,13 +132,29 @@ export async function createApp(options: {
     '/docs': referenceRoutes(),
     '/dashboard': dashboardRoutes(config),
     '/.well-known': wellKnownRoutes({ issuer: identityProvider?.issuer, trustProxy: config.trustProxy }),
-    // The development authorization server, for MCP clients that sign in; never with a real provider.
+    // The development identity provider, and its authorization server for MCP clients that sign
+    // in; never with a real provider.
     ...(!identityProvider && {
+      '/dev': devIdentityRoutes({
+        issueToken,
+        lifetimeSeconds: 3600,
+        jwks: async () => (await devProvider()).jwks,
+        bodyLimitBytes: config.bodyLimitBytes,
+        logger,
+      }),
       '/oauth': devOAuthRoutes({ issueToken, lifetimeSeconds: 3600, trustProxy: config.trustProxy }),
     }),
     ...telemetry.mounts,
   };
   koa.use(serverRoutes(mounts));
+  koa.use(
+    mcpBrowserGuard({
+      core,
+      allowedOrigins: config.mcpAllowedOrigins,
+      listenHost: config.host,
+      trustProxy: config.trustProxy,
+    }),
+  );
   koa.use(serviceMiddleware({ core }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {

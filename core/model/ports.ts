@@ -26,35 +26,13 @@ export interface IdTokenVerifier {
 }
 
 /**
- * The development identity provider, served under `/dev`: `POST /dev/token` issues ID tokens for
- * any subject, and `GET /dev/.well-known/jwks.json` publishes its keys. Never in production.
- */
-export interface DevIdentityProvider {
-  issue(subject: string): Promise<string>;
-  /** Lifetime of the tokens it issues, in seconds. */
-  lifetimeSeconds: number;
-  /** Its public keys as a JWKS; absent when its tokens cannot be checked with keys (the mocks'). */
-  jwks?: () => Promise<unknown>;
-}
-
-/**
  * A protocol that answers an operation marked `x-handled-by` itself (MCP), after the pipeline has
- * authenticated the caller and taken its quota. It speaks Web `Request` and `Response`.
+ * authenticated the caller and taken its quota. It speaks Web `Request` and `Response`. What the
+ * protocol needs of browsers (CORS, preflights, `Origin` checks, challenge parameters) its adapter
+ * handles in front of the core.
  */
 export interface Protocol {
-  /** Refuses a request before authentication (e.g. a foreign `Origin`), or lets it through. */
-  refuse?(headers: RequestHeaders): Response | undefined;
-  /** Parameters added to the `WWW-Authenticate` challenge of a 401 (e.g. `resource_metadata="…"`). */
-  challenge?(headers: RequestHeaders): string | undefined;
-  /**
-   * The CORS headers (`[name, value, …]`) that let a page on the request's `Origin` read the
-   * answer, for a request {@link refuse} let through (`undefined` without an `Origin`): every
-   * answer on the operation's path carries them, errors and
-   * the `405` of other methods included. For a preflight (`OPTIONS` with
-   * `Access-Control-Request-Method` on that path), those that allow the call; it answers `204`.
-   * Without them, or without this method, a preflight answers `405` as anywhere else in the API.
-   */
-  cors?(headers: RequestHeaders, preflight: boolean): readonly string[] | undefined;
+  /** Answers the request for the caller the pipeline authenticated. */
   answer(request: Request, context: ProtocolContext): Promise<Response>;
 }
 

@@ -1,3 +1,4 @@
+import { retryAfterHeaders } from '../../domain/retry-after.ts';
 import { ApiError } from './api-error.ts';
 
 /** How long a client should wait before retrying during an outage: reconnects take about that. */
@@ -5,7 +6,7 @@ const RETRY_AFTER_SECONDS = 2;
 
 /**
  * The answer to a request a dependency outage stopped (a database that does not answer): `503
- * service_unavailable` with `Retry-After`, so clients and the SDK retry instead of giving up, and
+ * service_unavailable` with `Retry-After` and `retry-after-ms`, so clients and the SDK retry instead of giving up, and
  * the cause kept for the log, never shown. The server's stores and the mocks' scenarios use it.
  *
  * @example throw serviceUnavailable('The database', { cause: error });
@@ -18,6 +19,6 @@ export function serviceUnavailable(
   return new ApiError(
     'service_unavailable',
     `${what} does not answer at the moment; retry in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
-    { headers: { 'Retry-After': String(retryAfter) }, cause: options.cause },
+    { headers: retryAfterHeaders(retryAfter), cause: options.cause },
   );
 }

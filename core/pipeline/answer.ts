@@ -11,8 +11,8 @@ export interface Answer {
   /** Text, a stream (a protocol answering for itself, e.g. MCP), or nothing. */
   body: string | ReadableStream<Uint8Array> | null;
   /**
-   * What answered, for metrics and traces: the spec's path template, or the path of a route of
-   * the core's own (`/dev/token`); absent when no route matched (404, 405). Never a raw path.
+   * What answered, for metrics and traces: the spec's path template, or the fixed path of an
+   * adapter's own route; absent when no route matched (404, 405). Never a raw path.
    */
   route?: string | undefined;
   /** The spec operation that answered, when one did. */

@@ -31,12 +31,6 @@ export class HeaderList {
     return this;
   }
 
-  /** Sets every header of a `[name, value, …]` list. */
-  setList(values: readonly string[]): this {
-    for (let i = 0; i < values.length; i += 2) this.set(values[i] as string, values[i + 1] as string);
-    return this;
-  }
-
   /** The value set for `name`, if any. */
   get(name: string): string | undefined {
     const list = this.#list;

@@ -70,7 +70,7 @@ export async function runPipeline(
 ): Promise<Outcome> {
   const { info } = route;
   // A deprecated operation says so on every answer, its refusals included.
-  if (info.deprecations.operation) headers.setList(info.deprecations.operation);
+  if (info.deprecations.operation) headers.setAll(info.deprecations.operation);
   try {
     const caller = source.actingCaller ?? (await authenticate(route, source, deps));
     checkScopes(info, caller, headers);
@@ -88,7 +88,7 @@ export async function runPipeline(
     if (body !== undefined) parts.requestBody = body;
     validateParts(route, parts);
     const deprecated = deprecationHeadersFor(info.deprecations, query, requestHeaders, body);
-    if (deprecated) headers.setList(deprecated);
+    if (deprecated) headers.setAll(deprecated);
     const input: OperationInput = { params, query: parts.query, headers: requestHeaders, body, caller };
     const handler = deps.handlers[info.operationId] as OperationHandler;
     const key = info.idempotent ? source.idempotencyKey : undefined;

@@ -1,5 +1,6 @@
 import { toFieldErrors } from '../../domain/field-errors.ts';
 import { coursePolicy, type RateLimitPolicy, rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
+import { retryAfterHeaders } from '../../domain/retry-after.ts';
 import { MASTER_KEY_ID } from '../auth/master-key.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Caller } from '../model/caller.ts';
@@ -27,12 +28,12 @@ export function checkScopes(info: OperationInfo, caller: Caller, headers: Header
   });
 }
 
-/** The 429 a spent quota answers, with `Retry-After` and the quota headers. */
+/** The 429 a spent quota answers, with `Retry-After`, `retry-after-ms` and the quota headers. */
 export function rateLimited(state: QuotaResult): ApiError {
   return new ApiError(
     'rate_limited',
     `Rate limit of ${state.limit} requests per ${state.windowSeconds} seconds exceeded; retry in ${state.resetSeconds} seconds.`,
-    { headers: { ...rateLimitHeaders(state), 'Retry-After': String(state.resetSeconds) } },
+    { headers: { ...rateLimitHeaders(state), ...retryAfterHeaders(state.resetSeconds) } },
   );
 }
 

@@ -2,15 +2,18 @@ import { type OpenApiDocument, resolveRef } from './openapi-document.ts';
 
 type Node = Record<string, unknown>;
 
-/** What an operation answers about its deprecated parts: headers for each, as `[name, value, …]`. */
+/** What an operation answers about its deprecated parts: the headers each earns. */
 export interface Deprecations {
   /** The operation itself is deprecated: every answer carries these. */
-  operation: readonly string[] | undefined;
+  operation: DeprecationHeaders | undefined;
   /** Deprecated parameters, by `in` (`query`, `header`) and name (lower-case for headers). */
-  parameters: ReadonlyArray<{ in: string; name: string; headers: readonly string[] }>;
+  parameters: ReadonlyArray<{ in: string; name: string; headers: DeprecationHeaders }>;
   /** Deprecated properties of the JSON request body, by name. */
-  properties: ReadonlyArray<{ name: string; headers: readonly string[] }>;
+  properties: ReadonlyArray<{ name: string; headers: DeprecationHeaders }>;
 }
+
+/** `Deprecation`, `Link`, and `Sunset` when dated. */
+type DeprecationHeaders = Readonly<Record<string, string>>;
 
 /** Where the API's documentation is, when a deprecated part names none (`externalDocs`). */
 const DOCUMENTATION = '/docs';
@@ -29,7 +32,7 @@ function dateOf(node: Node, key: string, what: string): Date | undefined {
  * with the date it goes (`x-sunset`, as RFC 8594's HTTP-date) when it has one, and a `Link` to its
  * documentation (`externalDocs.url`, else the API reference) with `rel="deprecation"`.
  */
-function deprecationHeaders(node: Node, what: string): string[] | undefined {
+function deprecationHeaders(node: Node, what: string): DeprecationHeaders | undefined {
   if (node.deprecated !== true) return undefined;
   const since = dateOf(node, 'x-deprecated-at', what);
   if (!since)
@@ -38,13 +41,11 @@ function deprecationHeaders(node: Node, what: string): string[] | undefined {
     );
   const sunset = dateOf(node, 'x-sunset', what);
   const docs = (node.externalDocs as { url?: string } | undefined)?.url ?? DOCUMENTATION;
-  return [
-    'Deprecation',
-    `@${Math.floor(since.getTime() / 1000)}`,
-    ...(sunset ? ['Sunset', sunset.toUTCString()] : []),
-    'Link',
-    `<${docs}>; rel="deprecation"`,
-  ];
+  return {
+    Deprecation: `@${Math.floor(since.getTime() / 1000)}`,
+    ...(sunset ? { Sunset: sunset.toUTCString() } : {}),
+    Link: `<${docs}>; rel="deprecation"`,
+  };
 }
 
 /**
@@ -52,7 +53,7 @@ function deprecationHeaders(node: Node, what: string): string[] | undefined {
  * the top-level properties of its JSON request body) and the headers each makes an answer carry.
  * Throws at start-up for a deprecated part without `x-deprecated-at`, or with a date that is none.
  *
- * @example deprecationsOf(document, operation, parameters, 'listCourses').operation; // ['Deprecation', '@1764547200', …]
+ * @example deprecationsOf(document, operation, parameters, 'listCourses').operation; // { Deprecation: '@1764547200', … }
  */
 export function deprecationsOf(
   document: OpenApiDocument,
@@ -95,7 +96,7 @@ export function deprecationHeadersFor(
   query: Readonly<Record<string, unknown>>,
   headers: Readonly<Record<string, unknown>>,
   body: unknown,
-): readonly string[] | undefined {
+): DeprecationHeaders | undefined {
   if (deprecations.operation) return deprecations.operation;
   const sent = deprecations.parameters.find(
     (p) => (p.in === 'query' ? query : p.in === 'header' ? headers : {})[p.name] !== undefined,

@@ -363,8 +363,8 @@ export type ListCoursesErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -444,8 +444,8 @@ export type CreateCourseErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -518,8 +518,8 @@ export type DeleteCourseErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -594,8 +594,8 @@ export type GetCourseErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -676,8 +676,8 @@ export type UpdateCourseErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -750,8 +750,8 @@ export type PublishCourseErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -824,8 +824,8 @@ export type ArchiveCourseErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -898,8 +898,8 @@ export type RestoreCourseErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -965,8 +965,8 @@ export type ListApiKeysErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -1042,8 +1042,8 @@ export type CreateApiKeyErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -1105,8 +1105,8 @@ export type RevokeApiKeyErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -1159,8 +1159,8 @@ export type ResetTestDataErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;
@@ -1353,8 +1353,8 @@ export type McpErrors = {
     /**
      * A dependency the request needs does not answer (`service_unavailable`): the database is
      * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
-     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
-     * `Idempotency-Key` makes a retried create safe).
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
      *
      */
     503: Problem;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Context } from 'koa';
-import { type HttpMethodEnum, koaBody } from 'koa-body';
+import type { Context, Middleware } from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import {
   ApiError,
   type IncomingRequest,
@@ -52,6 +52,31 @@ function watchUtf8(req: IncomingMessage): () => void {
   };
 }
 
+const parsers = new Map<number, Middleware>();
+
+/**
+ * `koa-body` taking JSON only, up to `limit` bytes, on any method (the core asks for a body only
+ * where the operation takes one). Made once per limit, as a middleware is mounted once: `koaBody()`
+ * checks its options each time it is called.
+ */
+function jsonParser(limit: number): Middleware {
+  let parser = parsers.get(limit);
+  if (!parser) {
+    parser = koaBody({
+      jsonLimit: limit,
+      jsonStrict: false,
+      jsonTypes: JSON_TYPES,
+      includeUnparsed: true,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+      parsedMethods: Object.values(HttpMethodEnum),
+    });
+    parsers.set(limit, parser);
+  }
+  return parser;
+}
+
 /**
  * Reads the JSON body with `koa-body`, as any Koa middleware finds it afterwards
  * (`ctx.request.body`, and its text as `ctx.request.rawBody`), with the service's limit and
@@ -59,16 +84,7 @@ function watchUtf8(req: IncomingMessage): () => void {
  * still be sending (the request frame closes that connection lingering).
  */
 async function readWithKoaBody(ctx: Context, limit: number): Promise<void> {
-  const parser = koaBody({
-    jsonLimit: limit,
-    jsonStrict: false,
-    jsonTypes: JSON_TYPES,
-    includeUnparsed: true,
-    urlencoded: false,
-    text: false,
-    multipart: false,
-    parsedMethods: [ctx.method as HttpMethodEnum],
-  });
+  const parser = jsonParser(limit);
   const checkUtf8 = watchUtf8(ctx.req);
   try {
     await parser(ctx, NOTHING);

@@ -74,7 +74,7 @@ describe('/mcp for a page on an accepted origin', () => {
     for (const response of [answered, unauthenticated]) {
       expect(response.headers.get('access-control-allow-origin')).toBe(APP);
       expect(response.headers.get('access-control-expose-headers')).toBe(
-        'WWW-Authenticate, Mcp-Session-Id, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, Course-Environment',
+        'WWW-Authenticate, Mcp-Session-Id, RateLimit, RateLimit-Policy, Retry-After, retry-after-ms, X-Request-Id, Course-Environment',
       );
     }
     expect(unauthenticated.headers.get('www-authenticate')).toMatch(/resource_metadata="/);

@@ -10,7 +10,7 @@ import {
 } from '../test-support/test-backend.ts';
 
 // Fault injection: the server reaches PostgreSQL and Redis through TCP proxies, which the test cuts
-// under write load. An outage answers 503 with Retry-After (never a 500), no request waits past the
+// under write load. An outage answers 503 with Retry-After and retry-after-ms (never a 500), no request waits past the
 // pool's connection timeout, service comes back within seconds of the dependency, every write
 // acknowledged with a 201 is in the database, and each outage is logged once, with its recovery.
 
@@ -27,6 +27,7 @@ interface Write {
   status: number;
   code?: string;
   retryAfter?: string | null;
+  retryAfterMs?: string | null;
   id?: string;
 }
 
@@ -52,6 +53,7 @@ function writeLoad(server: TestServer, key: string) {
           status: response.status,
           code: body.code,
           retryAfter: response.headers.get('retry-after'),
+          retryAfterMs: response.headers.get('retry-after-ms'),
           id: response.status === 201 ? body.id : undefined,
         });
       } catch {
@@ -159,9 +161,10 @@ describe('dependency outages under write load', () => {
     const statuses = [...new Set(writes.map((write) => write.status))].sort();
     expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
     for (const write of writes.filter((w) => w.status === 503))
-      expect({ code: write.code, retryAfter: write.retryAfter }).toEqual({
+      expect({ code: write.code, retryAfter: write.retryAfter, retryAfterMs: write.retryAfterMs }).toEqual({
         code: 'service_unavailable',
         retryAfter: '2',
+        retryAfterMs: '2000',
       });
   }
 

@@ -16,7 +16,7 @@ const parse = (value: string | null) =>
   );
 
 describe('rate limits', () => {
-  it('announces the policy and what is left, then answers 429 with Retry-After', async () => {
+  it('announces the policy and what is left, then answers 429 with Retry-After and retry-after-ms', async () => {
     const key = await server.apiKey('alice');
     const remaining = [];
     for (let i = 0; i < 3; i++) {
@@ -32,6 +32,7 @@ describe('rate limits', () => {
     const reset = Number(parse(limited.headers.get('ratelimit')).t);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBe(reset);
+    expect(limited.headers.get('retry-after-ms')).toBe(String(retryAfter * 1000));
     expect(parse(limited.headers.get('ratelimit')).r).toBe('0');
   });
 

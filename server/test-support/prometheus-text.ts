@@ -47,3 +47,19 @@ export function sampleValue(
       sample.name === name && Object.entries(labels).every(([label, want]) => sample.labels[label] === want),
   )?.value;
 }
+
+/**
+ * Each `METHOD route status` the HTTP duration histogram counted requests under, in the server's
+ * `/metrics` at `baseUrl` now.
+ *
+ * @example expect(await countedRoutes(server.url)).toContain('POST /dev/token 200');
+ */
+export async function countedRoutes(baseUrl: string): Promise<string[]> {
+  const { samples } = parseExposition(await (await fetch(`${baseUrl}/metrics`)).text());
+  return samples
+    .filter((sample) => sample.name === 'http_server_request_duration_seconds_count')
+    .map(
+      ({ labels }) =>
+        `${labels.http_request_method} ${labels.http_route} ${labels.http_response_status_code}`,
+    );
+}

@@ -1,0 +1,117 @@
+import { InfiniteQueryObserver, isCancelledError, MutationObserver, QueryClient } from '@tanstack/query-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCourseClient, NotFoundError } from './index.ts';
+import { courseQueries } from './query.ts';
+import { devIdToken, startCourseServer, startHttpServer } from './test-support.ts';
+
+let server: Awaited<ReturnType<typeof startCourseServer>>;
+beforeAll(async () => {
+  server = await startCourseServer();
+});
+afterAll(() => server.close());
+
+/** The companion over a client of a fresh subject (API key and ID token), and a fresh cache. */
+async function setUp() {
+  const idToken = await devIdToken(server.url);
+  const admin = createCourseClient({ baseUrl: server.url, idToken });
+  const { key } = await admin.apiKeys.create({ name: 'query', environment: 'test' });
+  const client = createCourseClient({ baseUrl: server.url, apiKey: key, idToken, maxRetries: 0 });
+  return { queries: courseQueries(client), queryClient: new QueryClient(), client };
+}
+
+/** Runs a mutation as every adapter's `useMutation` does: through a MutationObserver. */
+const mutate = <TData, TVariables>(
+  queryClient: QueryClient,
+  options: { mutationFn: (variables: TVariables) => Promise<TData> },
+  variables: TVariables,
+) => new MutationObserver<TData, Error, TVariables>(queryClient, options).mutate(variables);
+
+describe('@course-service/sdk/query', () => {
+  it('runs every mutation through the client, with its credentials per operation', async () => {
+    const { queries, queryClient } = await setUp();
+    const created = await mutate(queryClient, queries.createCourseMutation(), { name: 'Q', description: '' });
+    expect(created).toMatchObject({ name: 'Q', status: 'draft', environment: 'test' });
+    const { id } = created;
+    const updated = await mutate(queryClient, queries.updateCourseMutation(), {
+      courseId: id,
+      body: { name: 'Q2' },
+    });
+    expect(updated.name).toBe('Q2');
+    expect((await mutate(queryClient, queries.publishCourseMutation(), id)).status).toBe('published');
+    expect((await mutate(queryClient, queries.archiveCourseMutation(), id)).status).toBe('archived');
+    expect((await mutate(queryClient, queries.restoreCourseMutation(), id)).status).toBe('draft');
+    await mutate(queryClient, queries.deleteCourseMutation(), id);
+    const key = await mutate(queryClient, queries.createApiKeyMutation(), { name: 'second' });
+    expect((await mutate(queryClient, queries.revokeApiKeyMutation(), key.id)).revokedAt).not.toBeNull();
+    await mutate(queryClient, queries.createCourseMutation(), { name: 'Sandbox', description: '' });
+    expect(await mutate(queryClient, queries.resetTestDataMutation(), undefined)).toMatchObject({
+      deletedCourses: 1,
+    });
+    expect(queries.createCourseMutation().mutationKey).toEqual(['course-service', 'createCourse']);
+  });
+
+  it('fetches and caches queries under typed keys, and rejects with the typed errors', async () => {
+    const { queries, queryClient, client } = await setUp();
+    const { id } = await client.courses.create({ name: 'Cached', description: '' });
+    const options = queries.listCoursesOptions({ limit: 5 });
+    expect(options.queryKey).toEqual(['course-service', 'listCourses', { limit: 5 }]);
+    const page = await queryClient.fetchQuery(options);
+    expect(page.data.map((course) => course.name)).toEqual(['Cached']);
+    // The key carries the data type: the cache hands back a CourseList, typed.
+    expect(queryClient.getQueryData(options.queryKey)?.data[0]?.id).toBe(id);
+    expect((await queryClient.fetchQuery(queries.getCourseOptions(id))).name).toBe('Cached');
+    await expect(
+      queryClient.fetchQuery(queries.getCourseOptions('crs_0000000000000000')),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect((await queryClient.fetchQuery(queries.listApiKeysOptions())).data).toHaveLength(1);
+    expect((await queryClient.fetchQuery(queries.getHealthOptions())).status).toBe('ok');
+    expect((await queryClient.fetchQuery(queries.getOpenApiDocumentOptions())).openapi).toBe('3.1.0');
+  });
+
+  it('pages lists by nextCursor, and stops after the last page', async () => {
+    const { queries, queryClient, client } = await setUp();
+    for (const name of ['A', 'B', 'C', 'D', 'E']) await client.courses.create({ name, description: '' });
+    // A page and the paged list of the same parameters live side by side in the cache.
+    const one = await queryClient.fetchQuery(queries.listCoursesOptions({ limit: 2 }));
+    const all = await queryClient.fetchInfiniteQuery({
+      ...queries.listCoursesInfiniteOptions({ limit: 2 }),
+      pages: 3,
+    });
+    expect(all.pages.map((page) => page.data.map((course) => course.name))).toEqual([
+      ['E', 'D'],
+      ['C', 'B'],
+      ['A'],
+    ]);
+    expect(all.pageParams).toEqual([undefined, expect.any(String), expect.any(String)]);
+    expect(one.data).toEqual(all.pages[0]?.data);
+
+    const observer = new InfiniteQueryObserver(queryClient, queries.listApiKeysInfiniteOptions({ limit: 1 }));
+    await observer.refetch();
+    const keys = observer.getCurrentResult();
+    expect([keys.data?.pages.length, keys.hasNextPage]).toEqual([1, false]);
+    observer.destroy();
+  });
+
+  it('aborts the request when the query is cancelled: the query’s signal reaches the fetch', async () => {
+    // A server that never answers, so the query is still waiting when it is cancelled.
+    const silent = await startHttpServer(() => undefined);
+    const sent: Request[] = [];
+    const client = createCourseClient({
+      baseUrl: silent.url,
+      apiKey: 'cms_prod_unused',
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        sent.push(request);
+        return fetch(request);
+      },
+    });
+    const queryClient = new QueryClient();
+    const options = courseQueries(client).listCoursesOptions();
+    const pending = queryClient.fetchQuery(options);
+    await vi.waitFor(() => expect(silent.seen).toHaveLength(1));
+    await queryClient.cancelQueries({ queryKey: options.queryKey });
+    await expect(pending).rejects.toSatisfy(isCancelledError);
+    expect(sent.map((request) => request.signal.aborted)).toEqual([true]);
+    await silent.close();
+  });
+});
