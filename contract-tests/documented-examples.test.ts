@@ -84,8 +84,8 @@ const SHELL_BLOCKS: ShellBlock[] = [
     line: /--grep 'use-after-free\|cursor-walk'$/,
     check({ code, output }) {
       expect(code, output).toBe(0);
-      expect(output).toContain('use-after-free: createCourse → deleteCourse');
-      expect(output).toContain('cursor-walk: listCourses');
+      // Vitest names a passing test only when it is slow; the count of those left out shows the filter.
+      expect(output).toMatch(/Tests\s+[1-9]\d* passed \| [1-9]\d* skipped/);
     },
   },
   {
@@ -134,8 +134,7 @@ const SHELL_BLOCKS: ShellBlock[] = [
     line: /--id-token-command \.\/id-token\.sh --grep ownership$/,
     check({ code, output }) {
       expect(code, output).toBe(0);
-      expect(output).toMatch(/Tests\s+[1-9]\d* passed/);
-      expect(output).toContain("another subject's course answers exactly like a missing one");
+      expect(output).toMatch(/Tests\s+[1-9]\d* passed \| [1-9]\d* skipped/);
     },
   },
 ];
