@@ -1,5 +1,6 @@
 import type {
   ApiKeyRecord,
+  ApiKeyRoll,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -124,6 +125,29 @@ class InMemoryStore implements MemoryStore {
     const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
     this.#keys.replace(next);
     return next;
+  }
+
+  async getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    return this.#keys.get(ownerId, id);
+  }
+
+  async rollApiKey(
+    roll: ApiKeyRoll,
+    idempotent?: IdempotentResponse,
+  ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
+    this.#assertOpen();
+    const current = this.#keys.rollable(roll.ownerId, roll.id, roll.now);
+    if (!current) return undefined;
+    return this.#inserting(idempotent, this.#keys.holds(roll.replacement), () => {
+      const old = apiKeyRecord(
+        { ...current, expiresAt: roll.expiresAt, rolledTo: roll.replacement.id },
+        current.seq,
+      );
+      const replacement = apiKeyRecord(roll.replacement, ++this.#seq);
+      this.#keys.replace(old);
+      this.#keys.add(replacement);
+      return { old, replacement };
+    });
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {

@@ -60,6 +60,8 @@ export function planSeed(options: ResolvedOptions, document: OpenApiDocument): S
       lastUsedAt: null,
       expiresAt: declared.expiresAt ?? null,
       revokedAt: declared.revokedAt ?? null,
+      rolledFrom: null,
+      rolledTo: null,
     };
     check('ApiKey', apiKeyView({ ...key, hash: '', seq: 0 }, options.clock()), `apiKeys[${i}]`);
     return key;

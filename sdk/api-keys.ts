@@ -1,7 +1,14 @@
 import type { APIPromise } from './api-promise.ts';
 import type { CreateOptions, OrUndefined } from './courses.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from './gen/sdk.gen.ts';
-import type { ApiKey, ApiKeyCreate, ApiKeyList, ApiKeyWithSecret, ListApiKeysData } from './gen/types.gen.ts';
+import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from './gen/sdk.gen.ts';
+import type {
+  ApiKey,
+  ApiKeyCreate,
+  ApiKeyList,
+  ApiKeyRoll,
+  ApiKeyWithSecret,
+  ListApiKeysData,
+} from './gen/types.gen.ts';
 import { paginate } from './pagination.ts';
 import type { RequestOptions, Send } from './transport.ts';
 
@@ -21,6 +28,14 @@ export interface ApiKeysResource {
   create(body: ApiKeyCreate, options?: CreateOptions): APIPromise<ApiKeyWithSecret>;
   /** Revokes a key by its id (never its value); revoking twice answers the same record. */
   revoke(keyId: string, options?: RequestOptions): APIPromise<ApiKey>;
+  /**
+   * Rolls a key: a new key (its value in this response only) with the old key's name,
+   * environment and scopes; the old key keeps working for `oldKeyExpiresIn` seconds (24 hours
+   * unless given, `0` stops it at once). A revoked, expired or already rolled key rejects with a
+   * `ConflictError` (`key_already_revoked`, `key_already_expired`, `key_already_rolled`). Safe to
+   * retry, like `create`.
+   */
+  roll(keyId: string, body?: ApiKeyRoll, options?: CreateOptions): APIPromise<ApiKeyWithSecret>;
 }
 
 /**
@@ -49,5 +64,17 @@ export function createApiKeysResource(send: Send): ApiKeysResource {
         options,
       ),
     revoke: (keyId, options) => send('idToken', (o) => revokeApiKey({ ...o, path: { keyId } }), options),
+    roll: (keyId, body = {}, { idempotencyKey = crypto.randomUUID(), ...options } = {}) =>
+      send(
+        'idToken',
+        (o) =>
+          rollApiKey({
+            ...o,
+            path: { keyId },
+            body,
+            headers: { ...o.headers, 'Idempotency-Key': idempotencyKey },
+          }),
+        options,
+      ),
   };
 }

@@ -47,9 +47,11 @@ function retryAfterMs(headers: Headers): number | undefined {
 
 function isRetryableStatus(response: Response, request: Request): boolean {
   if (response.status === 408 || response.status === 429 || response.status >= 500) return true;
-  // This service answers 409 to a retry-safe request only while an identical one (same
-  // Idempotency-Key) is still running; any other 409 is a state conflict that a retry cannot fix.
-  return response.status === 409 && request.headers.has('Idempotency-Key');
+  // A 409 with `Retry-After` to a retry-safe request means an identical one (same Idempotency-Key)
+  // is still running; any other 409 (a key rolled already) is a state conflict a retry cannot fix.
+  return (
+    response.status === 409 && request.headers.has('Idempotency-Key') && response.headers.has('Retry-After')
+  );
 }
 
 /**

@@ -24,6 +24,7 @@ const KEY_CALLS: Call[] = [
   ['GET', '/api/v1/api-keys'],
   ['POST', '/api/v1/api-keys', { name: 'Limited' }],
   ['DELETE', `/api/v1/api-keys/${MISSING_KEY_ID}`],
+  ['POST', `/api/v1/api-keys/${MISSING_KEY_ID}/roll`, {}],
   ['DELETE', '/api/v1/test-data'],
 ];
 

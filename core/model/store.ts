@@ -71,7 +71,24 @@ export interface ApiKeyRecord {
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** The key this one replaced in a roll; null if it was created afresh. */
+  rolledFrom: string | null;
+  /** The key that replaced this one in a roll; null until it is rolled. */
+  rolledTo: string | null;
   seq: number;
+}
+
+/** A roll of an API key: the old key's new expiry and its replacement, written together. */
+export interface ApiKeyRoll {
+  ownerId: string;
+  /** The old key's id. */
+  id: string;
+  /** Now, as ISO text: the old key must not have expired by then. */
+  now: string;
+  /** When the old key stops working from now on, as ISO text. */
+  expiresAt: string;
+  /** The new key, with `rolledFrom` naming the old one. */
+  replacement: Omit<ApiKeyRecord, 'seq'>;
 }
 
 /** A response stored under an Idempotency-Key, to be replayed to a retry. */
@@ -158,6 +175,19 @@ export interface Store {
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
   listApiKeys(query: PageQuery & { environment?: KeyEnvironment | undefined }): Promise<ApiKeyRecord[]>;
   revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined>;
+  /** The key `id` of `ownerId`; `undefined` for another owner's key, exactly as for a missing one. */
+  getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * Sets the old key's expiry and `rolledTo`, and inserts its replacement (and `idempotent`, the
+   * response completing its claim), in one write; only while the old key is neither revoked, nor
+   * rolled, nor expired at `roll.now` (a compare-and-set, so two instances cannot roll one key
+   * twice). `undefined` when there is no such key or it is no longer rollable: nothing changed,
+   * the caller re-reads and says why.
+   */
+  rollApiKey(
+    roll: ApiKeyRoll,
+    idempotent?: IdempotentResponse,
+  ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined>;
   /** Records when keys were last used; a batch, so authentication costs no write per request. */
   recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void>;
 

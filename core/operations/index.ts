@@ -12,6 +12,7 @@ import { publishCourse } from './publish-course.ts';
 import { resetTestData } from './reset-test-data.ts';
 import { restoreCourse } from './restore-course.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
+import { rollApiKey } from './roll-api-key.ts';
 import { updateCourse } from './update-course.ts';
 
 /** Every operation's handler, by operationId. A test checks it equals the spec's operations. */
@@ -27,6 +28,7 @@ export const operations: Readonly<Record<string, OperationHandler>> = {
   listApiKeys,
   createApiKey,
   revokeApiKey,
+  rollApiKey,
   resetTestData,
   getOpenApiDocument,
   getHealth,

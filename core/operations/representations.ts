@@ -72,5 +72,7 @@ export function apiKeyView(key: ApiKeyRecord, now: Date, pendingLastUsed?: strin
     lastUsedAt,
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
+    rolledFrom: key.rolledFrom,
+    rolledTo: key.rolledTo,
   };
 }

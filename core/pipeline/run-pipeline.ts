@@ -92,7 +92,11 @@ export async function runPipeline(
     }
     const environment = caller.kind === 'apiKey' ? caller.environment : undefined;
     const scope = idempotencyScope(caller.ownerId, environment, info.operationId);
-    const hash = await requestHash(body);
+    // The path names what the request acts on (the key a roll replaces): the same body sent to
+    // another path is another request. Without path parameters, the body alone, as always.
+    const hash = await requestHash(
+      Object.keys(params).length === 0 ? body : { path: params, body: body ?? null },
+    );
     const idempotentInput = { ...input, idempotency: { scope, key, requestHash: hash } };
     const started = await deps.idempotency.begin(scope, key, hash);
     if (source.pause) await source.pause();

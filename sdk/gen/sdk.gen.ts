@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, Options as Options2, TDataShape } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -161,6 +161,29 @@ export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Opti
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/api-keys/{keyId}',
     ...options
+});
+
+/**
+ * Roll an API key
+ *
+ * Replaces a key in one call: creates a new key with the old key's name, environment and
+ * scopes (and, if the old key expires, the same lifetime counted from now), and sets the old
+ * key to expire `oldKeyExpiresIn` seconds from now (`0`: at once; never later than it
+ * already would). Until then both keys work, on every instance. The answer is the new key
+ * with its value, shown this once (`Cache-Control: no-store`), and `rolledFrom`; the list
+ * shows the old key's `rolledTo` and its pending `expiresAt`. A key that is revoked, expired
+ * or already rolled cannot be rolled (`409`). Counts against the `key-creation` quota, like
+ * creating a key; an `Idempotency-Key` makes a retry safe.
+ *
+ */
+export const rollApiKey = <ThrowOnError extends boolean = false>(options: Options<RollApiKeyData, ThrowOnError>) => (options.client ?? client).post<RollApiKeyResponses, RollApiKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys/{keyId}/roll',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -114,6 +114,16 @@ export type ApiKeyFields = {
      */
     expiresAt: string | null;
     readonly revokedAt: string | null;
+    /**
+     * The key this one replaced when that key was rolled; null for a key created afresh.
+     */
+    readonly rolledFrom: ApiKeyId | null;
+    /**
+     * The key that replaced this one when it was rolled; null until then. A rolled key keeps
+     * working until its `expiresAt` (the grace window), then expires.
+     *
+     */
+    readonly rolledTo: ApiKeyId | null;
 };
 
 /**
@@ -152,6 +162,15 @@ export type ApiKeyCreate = {
      * When the key stops working; in the future, at most 366 days ahead. Never when absent.
      */
     expiresAt?: string;
+};
+
+export type ApiKeyRoll = {
+    /**
+     * Seconds from now until the old key stops working: `0` stops it at once (a leaked key),
+     * at most 30 days. Never later than the old key would have expired anyway.
+     *
+     */
+    oldKeyExpiresIn?: number;
 };
 
 export type ApiKeyList = {
@@ -221,11 +240,15 @@ export type Problem = {
     /**
      * A stable, machine-readable problem code.
      */
-    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
+    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'key_already_revoked' | 'key_already_expired' | 'key_already_rolled' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
     requestId: string;
     errors?: Array<FieldError>;
     missingScopes?: Array<Scope>;
     currentStatus?: CourseStatus;
+    /**
+     * For `key_already_rolled`, the key that replaced the one asked for.
+     */
+    rolledTo?: ApiKeyId;
     allowedTransitions?: Array<CourseTransition>;
 };
 
@@ -1122,6 +1145,96 @@ export type RevokeApiKeyResponses = {
 };
 
 export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
+
+export type RollApiKeyData = {
+    body?: ApiKeyRoll;
+    headers?: {
+        /**
+         * A unique value (a UUID is a good choice) that makes the request safe to retry for 24 hours.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The id of the key to roll (`id` in the key record), never the key value.
+         */
+        keyId: ApiKeyId;
+    };
+    query?: never;
+    url: '/api/v1/api-keys/{keyId}/roll';
+};
+
+export type RollApiKeyErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The key cannot be rolled: it was revoked (`key_already_revoked`), it has expired
+     * (`key_already_expired`), or it was rolled already (`key_already_rolled`, with the key that
+     * replaced it in `rolledTo`); or a request with the same `Idempotency-Key` is still being
+     * processed (`idempotency_request_in_progress`).
+     *
+     */
+    409: Problem;
+    /**
+     * The body is larger than the server accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * The `Idempotency-Key` was already used with a different request (`idempotency_key_reused`).
+     */
+    422: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type RollApiKeyError = RollApiKeyErrors[keyof RollApiKeyErrors];
+
+export type RollApiKeyResponses = {
+    /**
+     * The new key, with its value. The value is never shown again.
+     */
+    201: ApiKeyWithSecret;
+};
+
+export type RollApiKeyResponse = RollApiKeyResponses[keyof RollApiKeyResponses];
 
 export type ResetTestDataData = {
     body?: never;

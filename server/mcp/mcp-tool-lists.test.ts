@@ -19,7 +19,7 @@ const COURSE_TOOLS = [
   'restore_course',
   'update_course',
 ];
-const ADMIN_TOOLS = ['create_api_key', 'list_api_keys', 'revoke_api_key'];
+const ADMIN_TOOLS = ['create_api_key', 'list_api_keys', 'revoke_api_key', 'roll_api_key'];
 
 let t: McpTestServer;
 let fullKey: string;
@@ -92,7 +92,7 @@ describe('tool definitions', () => {
     for (const name of ['list_courses', 'get_course', 'list_api_keys']) {
       expect(hints(name)).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     }
-    for (const name of ['create_course', 'create_api_key']) {
+    for (const name of ['create_course', 'create_api_key', 'roll_api_key']) {
       expect(hints(name)).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     }
     for (const name of ['publish_course', 'archive_course', 'restore_course']) {

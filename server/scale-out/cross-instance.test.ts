@@ -20,6 +20,44 @@ describe('two instances on one database and one Redis', () => {
     expect(refused.status).toBe(401);
   });
 
+  it('keeps a key rolled through A working on both instances for its window, then refuses it on both', async () => {
+    const { key, id } = await fleet.apiKey(0, 'roller');
+    const idToken = await fleet.idToken(0, 'roller');
+    const roll = (i: number, keyId: string) =>
+      fleet.call(i, 'POST', `/api/v1/api-keys/${keyId}/roll`, {
+        bearer: idToken,
+        body: { oldKeyExpiresIn: 2 },
+      });
+    const rolled = await roll(0, id);
+    expect(rolled.status).toBe(201);
+    const statuses = async (bearer: string) =>
+      Promise.all(
+        [0, 1].map(async (i) => (await fleet.call(i, 'GET', '/api/v1/courses', { bearer })).status),
+      );
+    expect([...(await statuses(key)), ...(await statuses(rolled.body.key))]).toEqual([200, 200, 200, 200]);
+    // A second roll of the same key, on B, is refused: the first one's mark is in the shared row.
+    expect((await roll(1, id)).body.code).toBe('key_already_rolled');
+    const listed = await fleet.call(1, 'GET', '/api/v1/api-keys', { bearer: idToken });
+    const old = listed.body.data.find((k: { id: string }) => k.id === id);
+    expect(old).toMatchObject({ rolledTo: rolled.body.id, status: 'active' });
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(old.expiresAt) - Date.now() + 500));
+    expect(await statuses(key)).toEqual([401, 401]);
+    expect(await statuses(rolled.body.key)).toEqual([200, 200]);
+  });
+
+  it('lets one of two rolls racing on both instances win', async () => {
+    const { id } = await fleet.apiKey(0, 'race-roller');
+    const idToken = await fleet.idToken(0, 'race-roller');
+    const racing = await Promise.all(
+      [0, 1, 0, 1].map((i) =>
+        fleet.call(i, 'POST', `/api/v1/api-keys/${id}/roll`, { bearer: idToken, body: {} }),
+      ),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const listed = await fleet.call(1, 'GET', '/api/v1/api-keys', { bearer: idToken });
+    expect(listed.body.data).toHaveLength(2);
+  });
+
   it('lists on B, at once, a course created on A', async () => {
     const { key } = await fleet.apiKey(0, 'lister');
     const created = await fleet.call(0, 'POST', '/api/v1/courses', {

@@ -242,6 +242,54 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect((await store.findApiKeyByHash('hash-a-2'))?.lastUsedAt).toBe('2026-05-01T00:00:00Z');
     });
 
+    it('rolls an API key: the old key expires, links to its replacement, and the replacement is stored, in one write', async () => {
+      const store = await fresh();
+      const old = await store.insertApiKey(newApiKey('a', 1));
+      expect(await store.getApiKey('a', old.id)).toEqual(old);
+      expect(await store.getApiKey('b', old.id)).toBeUndefined();
+      const roll = {
+        ownerId: 'a',
+        id: old.id,
+        now: '2026-02-01T00:00:00.000Z',
+        expiresAt: '2026-02-02T00:00:00.000Z',
+        replacement: { ...newApiKey('a', 2), rolledFrom: old.id },
+      };
+      const response = {
+        scope: 'a rollApiKey',
+        key: 'r1',
+        requestHash: 'h',
+        status: 201,
+        createdAt: 'x',
+        body: {},
+      };
+      const rolled = await store.rollApiKey(roll, response);
+      expect(rolled?.old).toEqual({ ...old, expiresAt: roll.expiresAt, rolledTo: roll.replacement.id });
+      expect(rolled?.replacement).toEqual({ ...roll.replacement, seq: expect.any(Number) });
+      expect(await store.findApiKeyByHash(old.hash)).toEqual(rolled?.old);
+      expect(await store.findApiKeyByHash(roll.replacement.hash)).toEqual(rolled?.replacement);
+      expect(await storedResponse(store, 'a rollApiKey', 'r1')).toEqual(response);
+      expect((await store.listApiKeys({ ownerId: 'a', limit: 10 })).map((k) => k.id)).toEqual([
+        roll.replacement.id,
+        old.id,
+      ]);
+
+      // Rolled already: the compare-and-set refuses, changing nothing.
+      const again = { ...roll, replacement: { ...newApiKey('a', 3), rolledFrom: old.id } };
+      expect(await store.rollApiKey(again)).toBeUndefined();
+      expect(await store.getApiKey('a', again.replacement.id)).toBeUndefined();
+      // Another owner's key, a revoked key and an expired key are not rolled either.
+      expect(await store.rollApiKey({ ...again, ownerId: 'b' })).toBeUndefined();
+      const revoked = await store.insertApiKey(newApiKey('a', 4));
+      await store.revokeApiKey('a', revoked.id, '2026-01-15T00:00:00.000Z');
+      expect(await store.rollApiKey({ ...again, id: revoked.id })).toBeUndefined();
+      const expired = await store.insertApiKey({
+        ...newApiKey('a', 5),
+        expiresAt: '2026-02-01T00:00:00.000Z',
+      });
+      expect(await store.rollApiKey({ ...again, id: expired.id })).toBeUndefined();
+      expect(await store.getApiKey('a', again.replacement.id)).toBeUndefined();
+    });
+
     it('records the first secret fingerprint and tells later ones apart from it', async () => {
       const store = await fresh();
       expect(await store.checkSecretFingerprint('f1')).toBe('recorded');

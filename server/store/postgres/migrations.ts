@@ -77,6 +77,11 @@ const MIGRATIONS: readonly PostgresMigration[] = [
     name: 'settings (the fingerprint of the key hashing secret)',
     sql: 'CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
   },
+  {
+    version: 4,
+    name: 'rolled api keys (the key a roll replaced, and the one that replaced it)',
+    sql: 'ALTER TABLE api_keys ADD COLUMN rolled_from TEXT, ADD COLUMN rolled_to TEXT',
+  },
 ];
 
 // Any constant both instances agree on; it names this service's migration lock among others.

@@ -4,6 +4,7 @@ import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type {
   ApiKeyRecord,
+  ApiKeyRoll,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -154,6 +155,41 @@ export class PostgresStore implements Store {
     return rows[0] && S.apiKeyFromRow(rows[0]);
   }
 
+  async getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    const { rows } = await this.#query('get-api-key', S.SQL.getApiKey, [id, ownerId]);
+    return rows[0] && S.apiKeyFromRow(rows[0]);
+  }
+
+  /** The old key's update, the new key's insert and the idempotent response: one transaction. */
+  async rollApiKey(
+    roll: ApiKeyRoll,
+    idempotent?: IdempotentResponse,
+  ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
+    const { ownerId, id, expiresAt, now, replacement } = roll;
+    return this.#transaction(async (client) => {
+      const updated = await run(client, this.probe, 'roll-api-key', S.SQL.rollApiKey, [
+        id,
+        ownerId,
+        expiresAt,
+        replacement.id,
+        now,
+      ]);
+      const row = updated.rows[0];
+      if (!row) return undefined;
+      const seq = await this.#insertIn(
+        client,
+        'insert-api-key',
+        S.SQL.insertApiKey,
+        S.apiKeyParams(replacement),
+        idempotent,
+      );
+      return {
+        old: S.apiKeyFromRow(row),
+        replacement: { ...replacement, scopes: [...replacement.scopes], seq },
+      };
+    });
+  }
+
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
     if (uses.length === 0) return;
     const ids = uses.map((use) => use.id);
@@ -225,8 +261,19 @@ export class PostgresStore implements Store {
     idempotent: IdempotentResponse | undefined,
   ): Promise<number> {
     if (!idempotent) return seqOf(await this.#query(name, text, values));
-    return this.#transaction(async (client) => {
-      const inserted = await run(client, this.probe, name, text, values);
+    return this.#transaction((client) => this.#insertIn(client, name, text, values, idempotent));
+  }
+
+  /** Inserts one row within `client`'s transaction and, with `idempotent`, completes its claim. */
+  async #insertIn(
+    client: PoolClient,
+    name: string,
+    text: string,
+    values: unknown[],
+    idempotent: IdempotentResponse | undefined,
+  ): Promise<number> {
+    const inserted = await run(client, this.probe, name, text, values);
+    if (idempotent) {
       const completed = await run(
         client,
         this.probe,
@@ -236,8 +283,8 @@ export class PostgresStore implements Store {
       );
       if (completed.rowCount !== 1)
         throw new StoreConflictError('a response is already stored under this key');
-      return seqOf(inserted);
-    });
+    }
+    return seqOf(inserted);
   }
 
   #transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {

@@ -12,7 +12,7 @@ import * as C from '../course-columns.ts';
 
 const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS =
-  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
+  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq, rolled_from, rolled_to';
 // A new course's fields and columns, in {@link courseParams} order: all but `seq`, which PostgreSQL assigns.
 const NEW_COURSE_FIELDS = COURSE_FIELDS.filter((field) => field !== 'seq');
 const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
@@ -62,7 +62,15 @@ export const SQL = {
     AND ($4::text IS NULL OR status = $4)`,
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
   insertApiKey: `INSERT INTO api_keys (id, owner_id, name, hash, start, environment, scopes, created_at,
-    last_used_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`,
+    last_used_at, expires_at, revoked_at, rolled_from, rolled_to)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING seq`,
+  getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND owner_id = $2`,
+  // The compare-and-set of a roll: only a key neither revoked, nor rolled, nor expired at $5 (now).
+  // The expiry lives in this row, so every instance sees the old key stop at the same moment.
+  rollApiKey: `UPDATE api_keys SET expires_at = $3, rolled_to = $4
+    WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL AND rolled_to IS NULL
+      AND (expires_at IS NULL OR expires_at::timestamptz > $5::timestamptz)
+    RETURNING ${KEY_COLUMNS}`,
   findApiKeysByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ANY($1::text[])`,
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
   listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND environment = $4
@@ -157,6 +165,8 @@ export function apiKeyParams(k: Omit<ApiKeyRecord, 'seq'>): unknown[] {
     k.lastUsedAt,
     k.expiresAt,
     k.revokedAt,
+    k.rolledFrom,
+    k.rolledTo,
   ];
 }
 
@@ -190,6 +200,8 @@ export function apiKeyFromRow(r: Row): ApiKeyRecord {
     expiresAt: r.expires_at as string | null,
     revokedAt: r.revoked_at as string | null,
     seq: Number(r.seq),
+    rolledFrom: r.rolled_from as string | null,
+    rolledTo: r.rolled_to as string | null,
   };
 }
 

@@ -89,6 +89,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'settings (the fingerprint of the key hashing secret)',
     statements: ['CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)'],
   },
+  {
+    version: 5,
+    name: 'rolled api keys (the key a roll replaced, and the one that replaced it)',
+    statements: [
+      'ALTER TABLE api_keys ADD COLUMN rolled_from TEXT',
+      'ALTER TABLE api_keys ADD COLUMN rolled_to TEXT',
+    ],
+  },
 ];
 
 /** The schema version this code writes. */

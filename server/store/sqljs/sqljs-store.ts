@@ -1,5 +1,6 @@
 import type {
   ApiKeyRecord,
+  ApiKeyRoll,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -115,19 +116,8 @@ export class SqljsStore implements Store {
   }
 
   async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
-    this.#model.idempotency.assertFree(idempotent);
     const record = apiKeyRecord(key, this.#apiKeySeq + 1);
-    const ops: SqlOp[] = [
-      [S.SQL.insertApiKey, S.apiKeyParams(record)],
-      [S.SQL.setMeta, [S.META.apiKeySeq, record.seq]],
-    ];
-    if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
-    const durable = this.#write(ops, ({ apiKeys, idempotency }) => {
-      apiKeys.add(record);
-      if (idempotent) idempotency.store(idempotent);
-    });
-    this.#apiKeySeq = record.seq;
-    await durable;
+    await this.#insertKey(record, idempotent);
     return record;
   }
 
@@ -150,6 +140,29 @@ export class SqljsStore implements Store {
       apiKeys.replace(next),
     );
     return next;
+  }
+
+  async getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    return this.#model.apiKeys.get(ownerId, id);
+  }
+
+  async rollApiKey(
+    roll: ApiKeyRoll,
+    idempotent?: IdempotentResponse,
+  ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
+    // Checked and written with no await between: nothing else can revoke or roll it meanwhile.
+    const current = this.#model.apiKeys.rollable(roll.ownerId, roll.id, roll.now);
+    if (!current) return undefined;
+    const old = apiKeyRecord(
+      { ...current, expiresAt: roll.expiresAt, rolledTo: roll.replacement.id },
+      current.seq,
+    );
+    const replacement = apiKeyRecord(roll.replacement, this.#apiKeySeq + 1);
+    await this.#insertKey(replacement, idempotent, {
+      op: [S.SQL.rollApiKey, [old.expiresAt, old.rolledTo, old.id, old.ownerId]],
+      apply: ({ apiKeys }) => apiKeys.replace(old),
+    });
+    return { old, replacement };
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
@@ -216,6 +229,31 @@ export class SqljsStore implements Store {
   async checkpoint(): Promise<void> {
     this.#assertWritable();
     await this.durability?.checkpoint();
+  }
+
+  /**
+   * Inserts `record` with its sequence counter, after `before` (the old key of a roll) when given,
+   * and stores `idempotent` in the same write.
+   */
+  #insertKey(
+    record: ApiKeyRecord,
+    idempotent: IdempotentResponse | undefined,
+    before?: { op: SqlOp; apply: (model: ReadModel) => void },
+  ): Promise<void> {
+    this.#model.idempotency.assertFree(idempotent);
+    const ops: SqlOp[] = [
+      ...(before ? [before.op] : []),
+      [S.SQL.insertApiKey, S.apiKeyParams(record)],
+      [S.SQL.setMeta, [S.META.apiKeySeq, record.seq]],
+    ];
+    if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
+    const durable = this.#write(ops, (model) => {
+      before?.apply(model);
+      model.apiKeys.add(record);
+      if (idempotent) model.idempotency.store(idempotent);
+    });
+    this.#apiKeySeq = record.seq;
+    return durable;
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Row } from './database.ts';
 
 const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS =
-  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
+  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq, rolled_from, rolled_to';
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
 
 /**
@@ -30,13 +30,15 @@ export const SQL = {
     WHERE id = ? AND owner_id = ? AND environment = ?`,
   deleteCourse: 'DELETE FROM courses WHERE id = ? AND owner_id = ? AND environment = ?',
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = ? AND environment = ?',
-  insertApiKey: `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertApiKey: `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND owner_id = ?`,
   findApiKeyByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ?`,
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys
     WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   revokeApiKey: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND owner_id = ?',
+  // The old key of a roll; the read model checked it could be rolled, with no await since.
+  rollApiKey: 'UPDATE api_keys SET expires_at = ?, rolled_to = ? WHERE id = ? AND owner_id = ?',
   // Never moves last use backwards when batches from different moments arrive out of order.
   touchApiKey:
     'UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)',
@@ -92,6 +94,8 @@ export function apiKeyParams(k: ApiKeyRecord): SqlValue[] {
     k.expiresAt,
     k.revokedAt,
     k.seq,
+    k.rolledFrom,
+    k.rolledTo,
   ];
 }
 
@@ -110,6 +114,8 @@ export function apiKeyFromRow(r: Row): ApiKeyRecord {
     expiresAt: r[9] as string | null,
     revokedAt: r[10] as string | null,
     seq: r[11] as number,
+    rolledFrom: r[12] as string | null,
+    rolledTo: r[13] as string | null,
   };
 }
 

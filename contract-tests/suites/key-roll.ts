@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest';
+import { expectProblem, expectRawProblem, MISSING_KEY_ID } from '../assertions.ts';
+import type { Contract } from '../contract.ts';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `rollApiKey`: the new key, the old key's grace window, and every refusal. */
+export function keyRollSuite(c: Contract): void {
+  describe('rolling api keys', () => {
+    test('a roll makes a new key like the old one; both work for the window, then only the new one', async () => {
+      const { client: oldClient, id, idToken } = await c.newKey({ scopes: ['courses:read'] });
+      const admin = c.client({ idToken });
+      const rolledAt = Date.now();
+      const { data: next, response } = await admin.apiKeys.roll(id, { oldKeyExpiresIn: 2 }).withResponse();
+      expect(response.status).toBe(201);
+      expect(response.headers.get('Cache-Control')).toBe('no-store');
+      expect(next).toMatchObject({
+        name: 'contract test',
+        environment: 'prod',
+        scopes: ['courses:read'],
+        status: 'active',
+        rolledFrom: id,
+        rolledTo: null,
+        expiresAt: null,
+      });
+      expect(next.key.startsWith(next.start)).toBe(true);
+      const newClient = c.client({ apiKey: next.key });
+      await oldClient.courses.listPage();
+      await newClient.courses.listPage();
+      const listed = (await admin.apiKeys.listPage()).data;
+      expect(listed.map((key) => key.id)).toEqual([next.id, id]);
+      const old = listed[1];
+      expect(old).toMatchObject({ status: 'active', rolledTo: next.id, rolledFrom: null });
+      expect(Date.parse(old?.expiresAt ?? '')).toBeGreaterThanOrEqual(rolledAt);
+      expect(Date.parse(old?.expiresAt ?? '')).toBeLessThanOrEqual(Date.now() + 2_000);
+      await pause(Date.parse(old?.expiresAt ?? '') - Date.now() + 500);
+      await expectProblem(oldClient.courses.listPage(), 401, 'api_key_expired');
+      expect((await newClient.courses.listPage()).data).toEqual([]);
+      expect((await admin.apiKeys.listPage()).data[1]).toMatchObject({ id, status: 'expired' });
+    });
+
+    test('409 for a key rolled already (naming its successor), revoked or expired; 404 for another account’s', async () => {
+      const { id, idToken } = await c.newKey();
+      const admin = c.client({ idToken });
+      const next = await admin.apiKeys.roll(id);
+      const again = await expectProblem(admin.apiKeys.roll(id), 409, 'key_already_rolled');
+      expect(again.problem?.rolledTo).toBe(next.id);
+      await admin.apiKeys.revoke(next.id);
+      await expectProblem(admin.apiKeys.roll(next.id), 409, 'key_already_revoked');
+      const stopped = await admin.apiKeys.create({ name: 'stopped' });
+      await admin.apiKeys.roll(stopped.id, { oldKeyExpiresIn: 0 });
+      await expectProblem(admin.apiKeys.roll(stopped.id), 409, 'key_already_rolled');
+      const stranger = c.client({ idToken: await c.target.issueIdToken(c.subject()) });
+      await expectProblem(stranger.apiKeys.roll(id), 404, 'not_found');
+      await expectProblem(admin.apiKeys.roll(MISSING_KEY_ID), 404, 'not_found');
+    });
+
+    test('a roll with oldKeyExpiresIn 0 stops the old key at once', async () => {
+      const { client, id, idToken } = await c.newKey();
+      await c.client({ idToken }).apiKeys.roll(id, { oldKeyExpiresIn: 0 });
+      await expectProblem(client.courses.listPage(), 401, 'api_key_expired');
+      await expectProblem(c.client({ idToken }).apiKeys.roll(id), 409, 'key_already_rolled');
+    });
+
+    test('an idempotent retry of a roll returns the same new key, value included', async () => {
+      const { id, idToken } = await c.newKey();
+      const admin = c.client({ idToken });
+      const idempotencyKey = crypto.randomUUID();
+      const first = await admin.apiKeys.roll(id, { oldKeyExpiresIn: 60 }, { idempotencyKey });
+      const retry = await admin.apiKeys.roll(id, { oldKeyExpiresIn: 60 }, { idempotencyKey }).withResponse();
+      expect(retry.data).toEqual(first);
+      expect(retry.response.headers.get('Idempotent-Replayed')).toBe('true');
+      await expectProblem(
+        admin.apiKeys.roll(id, { oldKeyExpiresIn: 61 }, { idempotencyKey }),
+        422,
+        'idempotency_key_reused',
+      );
+    });
+
+    const badRolls: Array<[string, unknown]> = [
+      ['a negative window', { oldKeyExpiresIn: -1 }],
+      ['a window over 30 days', { oldKeyExpiresIn: 2_592_001 }],
+      ['a window that is not whole seconds', { oldKeyExpiresIn: 1.5 }],
+      ['a window given as text', { oldKeyExpiresIn: '3600' }],
+      ['an unknown field', { name: 'renamed' }],
+    ];
+    test.each(badRolls)('rollApiKey answers 400 for %s, and the key stays as it was', async (_kind, json) => {
+      const { id, idToken, client } = await c.newKey();
+      const headers = { Authorization: `Bearer ${idToken}` };
+      expectRawProblem(
+        await c.call(`/api/v1/api-keys/${id}/roll`, { method: 'POST', headers, json }),
+        400,
+        'validation_failed',
+      );
+      expect((await client.courses.listPage()).data).toEqual([]);
+      expect((await c.client({ idToken }).apiKeys.listPage()).data).toHaveLength(1);
+    });
+  });
+}
