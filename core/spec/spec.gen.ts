@@ -970,13 +970,6 @@ export const openApiDocument: OpenApiDocument = {
                   "keyId": "$response.body#/id"
                 },
                 "description": "Revoke the key just created."
-              },
-              "RollApiKey": {
-                "operationId": "rollApiKey",
-                "parameters": {
-                  "keyId": "$response.body#/id"
-                },
-                "description": "Roll the key just created."
               }
             }
           },
@@ -1204,15 +1197,6 @@ export const openApiDocument: OpenApiDocument = {
                     }
                   }
                 }
-              }
-            },
-            "links": {
-              "RevokeApiKey": {
-                "operationId": "revokeApiKey",
-                "parameters": {
-                  "keyId": "$response.body#/id"
-                },
-                "description": "Revoke the new key."
               }
             }
           },
