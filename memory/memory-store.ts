@@ -1,6 +1,8 @@
 import type {
+  ApiKeyEventRecord,
   ApiKeyRecord,
   ApiKeyRoll,
+  Audit,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -15,6 +17,7 @@ import type {
 import { StoreConflictError } from '../core/index.ts';
 import type { KeyEnvironment } from '../domain/api-key-format.ts';
 import type { CourseStatus } from '../domain/course-lifecycle.ts';
+import { ApiKeyEventLog, expiryEvent, keyEvent, type NewApiKeyEvent } from './api-key-events.ts';
 import { ApiKeyIndex, apiKeyRecord } from './api-key-index.ts';
 import { CourseIndex, changedCourse, courseRecord } from './course-index.ts';
 import { IdempotencyIndex } from './idempotency-index.ts';
@@ -37,15 +40,19 @@ export function createMemoryStore(): MemoryStore {
 class InMemoryStore implements MemoryStore {
   // One counter for courses and keys: seqs only grow and are never reused, even after a delete.
   #seq = 0;
+  #eventSeq = 0;
   #closed = false;
   readonly #courses = new CourseIndex();
   readonly #keys = new ApiKeyIndex();
+  readonly #events = new ApiKeyEventLog();
   readonly #idempotency = new IdempotencyIndex();
   #fingerprint: string | undefined;
 
   clear(): void {
     this.#seq = 0;
+    this.#eventSeq = 0;
     this.#fingerprint = undefined;
+    this.#events.clear();
     this.#courses.clear();
     this.#keys.clear();
     this.#idempotency.clear();
@@ -99,10 +106,15 @@ class InMemoryStore implements MemoryStore {
     return this.#courses.deleteAll(owner);
   }
 
-  async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
+  async insertApiKey(
+    key: Omit<ApiKeyRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord> {
     return this.#inserting(idempotent, this.#keys.holds(key), () => {
       const record = apiKeyRecord(key, ++this.#seq);
       this.#keys.add(record);
+      if (audit) this.#append(keyEvent(record, 'created', record.createdAt, audit));
       return record;
     });
   }
@@ -118,12 +130,18 @@ class InMemoryStore implements MemoryStore {
   }
 
   /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
-  async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
+  async revokeApiKey(
+    ownerId: string,
+    id: string,
+    revokedAt: string,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord | undefined> {
     this.#assertOpen();
     const current = this.#keys.get(ownerId, id);
     if (!current || current.revokedAt !== null) return current;
     const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
     this.#keys.replace(next);
+    if (audit) this.#append(keyEvent(next, 'revoked', revokedAt, audit));
     return next;
   }
 
@@ -134,6 +152,7 @@ class InMemoryStore implements MemoryStore {
   async rollApiKey(
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
+    audit?: Audit,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
     this.#assertOpen();
     const current = this.#keys.rollable(roll.ownerId, roll.id, roll.now);
@@ -146,8 +165,21 @@ class InMemoryStore implements MemoryStore {
       const replacement = apiKeyRecord(roll.replacement, ++this.#seq);
       this.#keys.replace(old);
       this.#keys.add(replacement);
+      if (audit) {
+        this.#append(keyEvent(old, 'rolled_to', roll.now, audit, replacement.id));
+        this.#append(keyEvent(replacement, 'rolled_from', roll.now, audit, old.id));
+      }
       return { old, replacement };
     });
+  }
+
+  async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
+    this.#assertOpen();
+    if (key.expiresAt !== null && !this.#events.hasExpiry(key.id)) this.#append(expiryEvent(key));
+  }
+
+  async listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]> {
+    return this.#events.list(query);
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
@@ -192,6 +224,10 @@ class InMemoryStore implements MemoryStore {
   #course(owner: CourseOwner, id: string, status?: CourseStatus): CourseRecord | undefined {
     const course = this.#courses.get(owner, id);
     return status === undefined || course?.status === status ? course : undefined;
+  }
+
+  #append(event: NewApiKeyEvent): void {
+    this.#events.add(event, ++this.#eventSeq);
   }
 
   #assertOpen(): void {

@@ -91,6 +91,29 @@ export interface ApiKeyRoll {
   replacement: Omit<ApiKeyRecord, 'seq'>;
 }
 
+/** What can happen to an API key, as its history records it. */
+export type ApiKeyEventType = 'created' | 'rolled_from' | 'rolled_to' | 'revoked' | 'expired';
+
+/** Who changed a key, and in which request: recorded with the event the change makes. */
+export interface Audit {
+  /** `user` (an ID token's subject), `master` (the MCP master key) or `service` (the service itself). */
+  actorType: 'user' | 'master' | 'service';
+  /** The subject of a `user`; null otherwise. */
+  actorSubject: string | null;
+  requestId: string | null;
+}
+
+/** One entry of a key's append-only history. `seq` orders them (newest has the largest). */
+export interface ApiKeyEventRecord extends Audit {
+  keyId: string;
+  ownerId: string;
+  type: ApiKeyEventType;
+  at: string;
+  /** The other key of a roll; null for other events. */
+  relatedKeyId: string | null;
+  seq: number;
+}
+
 /** A response stored under an Idempotency-Key, to be replayed to a retry. */
 export interface IdempotentResponse {
   /** The owner and operation the key belongs to, e.g. `user-1 createCourse`. */
@@ -171,10 +194,21 @@ export interface Store {
   /** Deletes every course of `owner` (one account in one environment); resolves how many there were. */
   deleteAllCourses(owner: CourseOwner): Promise<number>;
 
-  insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord>;
+  /** Stores a key and, with `audit`, its `created` event, in one write. */
+  insertApiKey(
+    key: Omit<ApiKeyRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord>;
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
   listApiKeys(query: PageQuery & { environment?: KeyEnvironment | undefined }): Promise<ApiKeyRecord[]>;
-  revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined>;
+  /** Revokes a key and, with `audit`, records its `revoked` event, in one write; revoking twice changes nothing. */
+  revokeApiKey(
+    ownerId: string,
+    id: string,
+    revokedAt: string,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord | undefined>;
   /** The key `id` of `ownerId`; `undefined` for another owner's key, exactly as for a missing one. */
   getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined>;
   /**
@@ -182,12 +216,18 @@ export interface Store {
    * response completing its claim), in one write; only while the old key is neither revoked, nor
    * rolled, nor expired at `roll.now` (a compare-and-set, so two instances cannot roll one key
    * twice). `undefined` when there is no such key or it is no longer rollable: nothing changed,
-   * the caller re-reads and says why.
+   * the caller re-reads and says why. With `audit`, records `rolled_to` on the old key and
+   * `rolled_from` on the new one in the same write.
    */
   rollApiKey(
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
+    audit?: Audit,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined>;
+  /** Records the `expired` event of a key (by the service, at its `expiresAt`), once: later calls change nothing. */
+  recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void>;
+  /** A key's events, newest first, paged by `seq`; none for another owner's key. */
+  listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]>;
   /** Records when keys were last used; a batch, so authentication costs no write per request. */
   recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void>;
 

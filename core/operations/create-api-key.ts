@@ -1,7 +1,7 @@
 import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import { ApiError } from '../model/api-error.ts';
 import { newApiKey, replayNewKey } from './new-api-key.ts';
-import { idempotentRecord, type OperationHandler, ownerOf } from './operation.ts';
+import { auditOf, idempotentRecord, type OperationHandler, ownerOf } from './operation.ts';
 import { apiKeyView } from './representations.ts';
 
 const MAX_LIFETIME_MS = 366 * 24 * 3600 * 1000;
@@ -52,7 +52,7 @@ export const createApiKey: OperationHandler = async (input, deps) => {
     now,
   );
   const view = apiKeyView({ ...record, seq: 0 }, now);
-  await store.insertApiKey(record, idempotentRecord(input, 201, view, record.createdAt));
+  await store.insertApiKey(record, idempotentRecord(input, 201, view, record.createdAt), auditOf(input));
   deps.observer.apiKeyCreated(record.environment);
   return { ...view, key: value };
 };

@@ -5,6 +5,7 @@ import { deleteCourse } from './delete-course.ts';
 import { getCourse } from './get-course.ts';
 import { getHealth } from './get-health.ts';
 import { getOpenApiDocument } from './get-open-api-document.ts';
+import { listApiKeyEvents } from './list-api-key-events.ts';
 import { listApiKeys } from './list-api-keys.ts';
 import { listCourses } from './list-courses.ts';
 import type { OperationHandler } from './operation.ts';
@@ -29,6 +30,7 @@ export const operations: Readonly<Record<string, OperationHandler>> = {
   createApiKey,
   revokeApiKey,
   rollApiKey,
+  listApiKeyEvents,
   resetTestData,
   getOpenApiDocument,
   getHealth,

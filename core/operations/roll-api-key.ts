@@ -1,7 +1,14 @@
 import { ApiError } from '../model/api-error.ts';
 import type { ApiKeyRecord } from '../model/store.ts';
 import { newApiKey, replayNewKey } from './new-api-key.ts';
-import { idempotentRecord, type OperationHandler, ownerOf, type ServedSpec } from './operation.ts';
+import {
+  auditOf,
+  idempotentRecord,
+  keyNotFound,
+  type OperationHandler,
+  ownerOf,
+  type ServedSpec,
+} from './operation.ts';
 import { apiKeyView } from './representations.ts';
 
 /** The grace window when the request names none: the spec's default for `oldKeyExpiresIn`. */
@@ -11,8 +18,6 @@ function defaultGraceSeconds(spec: ServedSpec): number {
   };
   return schemas.ApiKeyRoll.properties.oldKeyExpiresIn.default;
 }
-
-const notFound = (keyId: string) => new ApiError('not_found', `No API key '${keyId}' exists.`);
 
 /** Why `key` cannot be rolled at `now` (revoked, rolled already, expired), or `undefined` when it can. */
 function whyNotRollable(key: ApiKeyRecord, now: Date): ApiError | undefined {
@@ -58,7 +63,7 @@ export const rollApiKey: OperationHandler = async (input, deps) => {
   const keyId = input.params.keyId as string;
   const now = clock();
   const old = await store.getApiKey(ownerId, keyId);
-  if (!old) throw notFound(keyId);
+  if (!old) throw keyNotFound(keyId);
   const refusal = whyNotRollable(old, now);
   if (refusal) throw refusal;
   await deps.consumeKeyCreation(ownerId);
@@ -86,11 +91,12 @@ export const rollApiKey: OperationHandler = async (input, deps) => {
       replacement: record,
     },
     idempotentRecord(input, 201, view, record.createdAt),
+    auditOf(input),
   );
   if (!rolled) {
     // Another request revoked or rolled it since it was read: say what happened to it.
     const current = await store.getApiKey(ownerId, keyId);
-    throw (current && whyNotRollable(current, now)) ?? notFound(keyId);
+    throw (current && whyNotRollable(current, now)) ?? keyNotFound(keyId);
   }
   deps.observer.apiKeyCreated(record.environment);
   return { ...view, key: value };

@@ -83,7 +83,14 @@ export async function runPipeline(
     };
     if (body !== undefined) parts.requestBody = body;
     validateParts(route, parts);
-    const input: OperationInput = { params, query: parts.query, headers: requestHeaders, body, caller };
+    const input: OperationInput = {
+      params,
+      query: parts.query,
+      headers: requestHeaders,
+      body,
+      caller,
+      requestId: headers.get('X-Request-Id'),
+    };
     const handler = deps.handlers[info.operationId] as OperationHandler;
     const key = info.idempotent ? source.idempotencyKey : undefined;
     if (!key || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {

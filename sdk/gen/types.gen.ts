@@ -164,6 +164,43 @@ export type ApiKeyCreate = {
     expiresAt?: string;
 };
 
+export type ApiKeyEvent = {
+    /**
+     * `created`; `rolled_from` (this key was made by rolling `relatedKeyId`); `rolled_to`
+     * (this key was rolled, `relatedKeyId` replaced it); `revoked`; `expired`.
+     *
+     */
+    type: 'created' | 'rolled_from' | 'rolled_to' | 'revoked' | 'expired';
+    at: Timestamp;
+    /**
+     * Who did it.
+     */
+    actor: {
+        /**
+         * `user`: an ID token's subject; `master`: the MCP master key; `service`: the service itself (an expiry).
+         */
+        type: 'user' | 'master' | 'service';
+        /**
+         * The ID token's subject for `user`; null otherwise.
+         */
+        subject: string | null;
+    };
+    /**
+     * The request that did it; null for what the service records itself.
+     */
+    requestId: string | null;
+    /**
+     * The other key of a roll; null for other events.
+     */
+    relatedKeyId: ApiKeyId | null;
+};
+
+export type ApiKeyEventList = {
+    data: Array<ApiKeyEvent>;
+    hasMore: boolean;
+    nextCursor: string | null;
+};
+
 export type ApiKeyRoll = {
     /**
      * Seconds from now until the old key stops working: `0` stops it at once (a leaked key),
@@ -1235,6 +1272,78 @@ export type RollApiKeyResponses = {
 };
 
 export type RollApiKeyResponse = RollApiKeyResponses[keyof RollApiKeyResponses];
+
+export type ListApiKeyEventsData = {
+    body?: never;
+    path: {
+        /**
+         * The key's id (`id` in the key record), never the key value.
+         */
+        keyId: ApiKeyId;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * The `nextCursor` of the previous page. Opaque; absent for the first page.
+         */
+        cursor?: string;
+    };
+    url: '/api/v1/api-keys/{keyId}/events';
+};
+
+export type ListApiKeyEventsErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type ListApiKeyEventsError = ListApiKeyEventsErrors[keyof ListApiKeyEventsErrors];
+
+export type ListApiKeyEventsResponses = {
+    /**
+     * A page of the key's events, newest first.
+     */
+    200: ApiKeyEventList;
+};
+
+export type ListApiKeyEventsResponse = ListApiKeyEventsResponses[keyof ListApiKeyEventsResponses];
 
 export type ResetTestDataData = {
     body?: never;

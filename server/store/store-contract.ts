@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../core/index.ts';
+import type { ApiKeyEventRecord, Store } from '../../core/index.ts';
 import { StoreConflictError } from '../../core/index.ts';
 import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support.ts';
 
@@ -288,6 +288,56 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       });
       expect(await store.rollApiKey({ ...again, id: expired.id })).toBeUndefined();
       expect(await store.getApiKey('a', again.replacement.id)).toBeUndefined();
+    });
+
+    it('keeps an append-only history per key, newest first, paged, for its owner only', async () => {
+      const store = await fresh();
+      const user = { actorType: 'user', actorSubject: 'a', requestId: 'req-1' } as const;
+      const master = { actorType: 'master', actorSubject: null, requestId: 'req-3' } as const;
+      const key = await store.insertApiKey(newApiKey('a', 1), undefined, user);
+      const replacement = { ...newApiKey('a', 2), rolledFrom: key.id };
+      const roll = {
+        ownerId: 'a',
+        id: key.id,
+        now: '2026-02-01T00:00:00.000Z',
+        expiresAt: '2026-02-02T00:00:00.000Z',
+      };
+      await store.rollApiKey({ ...roll, replacement }, undefined, { ...user, requestId: 'req-2' });
+      await store.revokeApiKey('a', key.id, '2026-02-01T01:00:00.000Z', master);
+      // Revoking again records nothing, and neither does a failed roll.
+      await store.revokeApiKey('a', key.id, '2026-02-01T02:00:00.000Z', user);
+      await store.rollApiKey(
+        { ...roll, replacement: { ...newApiKey('a', 3), rolledFrom: key.id } },
+        undefined,
+        user,
+      );
+      const seen = (events: ApiKeyEventRecord[]) =>
+        events.map((e) => [e.type, e.at, e.actorType, e.actorSubject, e.requestId, e.relatedKeyId]);
+      const history = await store.listApiKeyEvents({ ownerId: 'a', keyId: key.id, limit: 10 });
+      expect(seen(history)).toEqual([
+        ['revoked', '2026-02-01T01:00:00.000Z', 'master', null, 'req-3', null],
+        ['rolled_to', roll.now, 'user', 'a', 'req-2', replacement.id],
+        ['created', key.createdAt, 'user', 'a', 'req-1', null],
+      ]);
+      const [newest, next] = history;
+      expect(
+        await store.listApiKeyEvents({ ownerId: 'a', keyId: key.id, limit: 1, beforeSeq: newest?.seq }),
+      ).toEqual([next]);
+      expect(seen(await store.listApiKeyEvents({ ownerId: 'a', keyId: replacement.id, limit: 10 }))).toEqual([
+        ['rolled_from', roll.now, 'user', 'a', 'req-2', key.id],
+      ]);
+      expect(await store.listApiKeyEvents({ ownerId: 'b', keyId: key.id, limit: 10 })).toEqual([]);
+
+      // An expiry is recorded once, by the service, at the key's expiresAt.
+      const expiring = await store.insertApiKey({
+        ...newApiKey('a', 4),
+        expiresAt: '2026-03-01T00:00:00.000Z',
+      });
+      await store.recordApiKeyExpiry(expiring);
+      await store.recordApiKeyExpiry(expiring);
+      expect(seen(await store.listApiKeyEvents({ ownerId: 'a', keyId: expiring.id, limit: 10 }))).toEqual([
+        ['expired', '2026-03-01T00:00:00.000Z', 'service', null, null, null],
+      ]);
     });
 
     it('records the first secret fingerprint and tells later ones apart from it', async () => {

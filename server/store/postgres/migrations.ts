@@ -79,8 +79,25 @@ const MIGRATIONS: readonly PostgresMigration[] = [
   },
   {
     version: 4,
-    name: 'rolled api keys (the key a roll replaced, and the one that replaced it)',
-    sql: 'ALTER TABLE api_keys ADD COLUMN rolled_from TEXT, ADD COLUMN rolled_to TEXT',
+    name: 'rolled api keys, and the history of every key',
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN rolled_from TEXT, ADD COLUMN rolled_to TEXT;
+      -- Append-only: rows are inserted, never changed. One expiry per key, whichever instance
+      -- records it first.
+      CREATE TABLE api_key_events (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        key_id TEXT NOT NULL,
+        owner_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        at TEXT NOT NULL,
+        actor_type TEXT NOT NULL,
+        actor_subject TEXT,
+        request_id TEXT,
+        related_key_id TEXT
+      );
+      CREATE INDEX api_key_events_key_seq ON api_key_events (key_id, seq);
+      CREATE UNIQUE INDEX api_key_events_one_expiry ON api_key_events (key_id) WHERE type = 'expired';
+    `,
   },
 ];
 

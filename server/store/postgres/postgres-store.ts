@@ -3,8 +3,10 @@
 import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type {
+  ApiKeyEventRecord,
   ApiKeyRecord,
   ApiKeyRoll,
+  Audit,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -19,6 +21,7 @@ import type {
 import { StoreConflictError, serviceUnavailable } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
 import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
@@ -126,8 +129,25 @@ export class PostgresStore implements Store {
     return result.rowCount ?? 0;
   }
 
-  async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
-    const seq = await this.#insert('insert-api-key', S.SQL.insertApiKey, S.apiKeyParams(key), idempotent);
+  async insertApiKey(
+    key: Omit<ApiKeyRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord> {
+    const values = S.apiKeyParams(key);
+    const seq = audit
+      ? await this.#transaction(async (client) => {
+          const inserted = await this.#insertIn(
+            client,
+            'insert-api-key',
+            S.SQL.insertApiKey,
+            values,
+            idempotent,
+          );
+          await this.#appendEvents(client, [keyEvent(key, 'created', key.createdAt, audit)]);
+          return inserted;
+        })
+      : await this.#insert('insert-api-key', S.SQL.insertApiKey, values, idempotent);
     return { ...key, scopes: [...key.scopes], seq };
   }
 
@@ -150,9 +170,25 @@ export class PostgresStore implements Store {
   }
 
   /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
-  async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
-    const { rows } = await this.#query('revoke-api-key', S.SQL.revokeApiKey, [id, ownerId, revokedAt]);
-    return rows[0] && S.apiKeyFromRow(rows[0]);
+  async revokeApiKey(
+    ownerId: string,
+    id: string,
+    revokedAt: string,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord | undefined> {
+    if (!audit) {
+      const { rows } = await this.#query('revoke-api-key', S.SQL.revokeApiKey, [id, ownerId, revokedAt]);
+      return rows[0] && S.apiKeyFromRow(rows[0]);
+    }
+    // Only the call that revokes the key records it: a second revocation finds it revoked already.
+    const revoked = await this.#transaction(async (client) => {
+      const values = [id, ownerId, revokedAt];
+      const { rows } = await run(client, this.probe, 'revoke-api-key-once', S.SQL.revokeApiKeyOnce, values);
+      const key = rows[0] && S.apiKeyFromRow(rows[0]);
+      if (key) await this.#appendEvents(client, [keyEvent(key, 'revoked', revokedAt, audit)]);
+      return key;
+    });
+    return revoked ?? this.getApiKey(ownerId, id);
   }
 
   async getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined> {
@@ -164,6 +200,7 @@ export class PostgresStore implements Store {
   async rollApiKey(
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
+    audit?: Audit,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
     const { ownerId, id, expiresAt, now, replacement } = roll;
     return this.#transaction(async (client) => {
@@ -183,11 +220,28 @@ export class PostgresStore implements Store {
         S.apiKeyParams(replacement),
         idempotent,
       );
+      if (audit) {
+        await this.#appendEvents(client, [
+          keyEvent({ id, ownerId }, 'rolled_to', now, audit, replacement.id),
+          keyEvent(replacement, 'rolled_from', now, audit, id),
+        ]);
+      }
       return {
         old: S.apiKeyFromRow(row),
         replacement: { ...replacement, scopes: [...replacement.scopes], seq },
       };
     });
+  }
+
+  async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
+    if (key.expiresAt === null) return;
+    await this.#query('insert-events', S.SQL.insertEvents, S.eventsParams([expiryEvent(key)]));
+  }
+
+  async listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]> {
+    const values = [query.keyId, query.ownerId, query.beforeSeq ?? NO_CURSOR, query.limit];
+    const { rows } = await this.#query('list-events', S.SQL.listEvents, values);
+    return rows.map(S.eventFromRow);
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
@@ -285,6 +339,11 @@ export class PostgresStore implements Store {
         throw new StoreConflictError('a response is already stored under this key');
     }
     return seqOf(inserted);
+  }
+
+  /** Appends `events` within `client`'s transaction, in order. */
+  async #appendEvents(client: PoolClient, events: NewApiKeyEvent[]): Promise<void> {
+    await run(client, this.probe, 'insert-events', S.SQL.insertEvents, S.eventsParams(events));
   }
 
   #transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import type {
+  ApiKeyEventRecord,
   ApiKeyRecord,
   CourseChanges,
   CourseOwner,
@@ -20,6 +21,7 @@ const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
 const params = (count: number, suffix = '') =>
   Array.from({ length: count }, (_, i) => `$${i + 1}${suffix}`).join(', ');
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
+const EVENT_FIELDS = 'key_id, owner_id, type, at, actor_type, actor_subject, request_id, related_key_id';
 
 /** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
 export const SQL = {
@@ -75,6 +77,17 @@ export const SQL = {
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
   listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND environment = $4
     AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+  // Revokes only a key not revoked yet: no row back means it was revoked before.
+  revokeApiKeyOnce: `UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL
+    RETURNING ${KEY_COLUMNS}`,
+  // Events in call order, one statement; a second expiry of a key is dropped (its unique index).
+  insertEvents: `INSERT INTO api_key_events (${EVENT_FIELDS})
+    SELECT ${EVENT_FIELDS} FROM unnest(${params(8, '::text[]')})
+      WITH ORDINALITY AS e(${EVENT_FIELDS}, ord)
+    ORDER BY e.ord
+    ON CONFLICT DO NOTHING`,
+  listEvents: `SELECT seq, ${EVENT_FIELDS} FROM api_key_events
+    WHERE key_id = $1 AND owner_id = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
   // Keeps the first revocation time: revoking twice changes nothing.
   revokeApiKey: `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND owner_id = $2
     RETURNING ${KEY_COLUMNS}`,
@@ -168,6 +181,36 @@ export function apiKeyParams(k: Omit<ApiKeyRecord, 'seq'>): unknown[] {
     k.rolledFrom,
     k.rolledTo,
   ];
+}
+
+/** Events as {@link SQL.insertEvents} takes them: one array per column, element i of event i. */
+export function eventsParams(events: ReadonlyArray<Omit<ApiKeyEventRecord, 'seq'>>): unknown[] {
+  const column = (pick: (e: Omit<ApiKeyEventRecord, 'seq'>) => string | null) => events.map(pick);
+  return [
+    column((e) => e.keyId),
+    column((e) => e.ownerId),
+    column((e) => e.type),
+    column((e) => e.at),
+    column((e) => e.actorType),
+    column((e) => e.actorSubject),
+    column((e) => e.requestId),
+    column((e) => e.relatedKeyId),
+  ];
+}
+
+/** An event from a row of {@link SQL.listEvents}. */
+export function eventFromRow(r: Row): ApiKeyEventRecord {
+  return {
+    seq: Number(r.seq),
+    keyId: r.key_id as string,
+    ownerId: r.owner_id as string,
+    type: r.type as ApiKeyEventRecord['type'],
+    at: r.at as string,
+    actorType: r.actor_type as ApiKeyEventRecord['actorType'],
+    actorSubject: r.actor_subject as string | null,
+    requestId: r.request_id as string | null,
+    relatedKeyId: r.related_key_id as string | null,
+  };
 }
 
 /** A stored response's values in {@link SQL.completeIdempotent} order; the body as JSON text. */

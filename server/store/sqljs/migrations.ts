@@ -91,10 +91,23 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
-    name: 'rolled api keys (the key a roll replaced, and the one that replaced it)',
+    name: 'rolled api keys, and the history of every key',
     statements: [
       'ALTER TABLE api_keys ADD COLUMN rolled_from TEXT',
       'ALTER TABLE api_keys ADD COLUMN rolled_to TEXT',
+      // Append-only: rows are inserted, never changed. `seq` is bound by the store (journal replay).
+      `CREATE TABLE api_key_events (
+        seq INTEGER PRIMARY KEY,
+        key_id TEXT NOT NULL,
+        owner_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        at TEXT NOT NULL,
+        actor_type TEXT NOT NULL,
+        actor_subject TEXT,
+        request_id TEXT,
+        related_key_id TEXT
+      )`,
+      'CREATE INDEX api_key_events_key_seq ON api_key_events (key_id, seq)',
     ],
   },
 ];

@@ -1,6 +1,8 @@
 import type {
+  ApiKeyEventRecord,
   ApiKeyRecord,
   ApiKeyRoll,
+  Audit,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -15,6 +17,7 @@ import type {
 import { COURSE_CHANGE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
 import { apiKeyRecord } from '../../../memory/api-key-index.ts';
 import { changedCourse, courseRecord } from '../../../memory/course-index.ts';
 import type { Row, SqlDatabase } from './database.ts';
@@ -27,6 +30,7 @@ import * as S from './statements.ts';
 export class SqljsStore implements Store {
   #courseSeq: number;
   #apiKeySeq: number;
+  #eventSeq: number;
   #closed: Promise<void> | undefined;
   readonly #model: ReadModel;
 
@@ -44,6 +48,7 @@ export class SqljsStore implements Store {
       sql.meta(S.META.apiKeySeq),
       sql.one('SELECT max(seq) FROM api_keys', [], num) ?? 0,
     );
+    this.#eventSeq = sql.one(S.SQL.maxEventSeq, [], num) ?? 0;
     this.#model = loadReadModel(sql);
   }
 
@@ -115,9 +120,14 @@ export class SqljsStore implements Store {
     return deleted;
   }
 
-  async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
+  async insertApiKey(
+    key: Omit<ApiKeyRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord> {
     const record = apiKeyRecord(key, this.#apiKeySeq + 1);
-    await this.#insertKey(record, idempotent);
+    const events = audit ? [keyEvent(record, 'created', record.createdAt, audit)] : [];
+    await this.#insertKey(record, idempotent, events);
     return record;
   }
 
@@ -132,12 +142,19 @@ export class SqljsStore implements Store {
   }
 
   /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
-  async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
+  async revokeApiKey(
+    ownerId: string,
+    id: string,
+    revokedAt: string,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord | undefined> {
     const current = this.#model.apiKeys.get(ownerId, id);
     if (!current || current.revokedAt !== null) return current;
     const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
-    await this.#write([[S.SQL.revokeApiKey, [revokedAt, id, ownerId]]], ({ apiKeys }) =>
-      apiKeys.replace(next),
+    const events = audit ? [keyEvent(next, 'revoked', revokedAt, audit)] : [];
+    await this.#write(
+      [[S.SQL.revokeApiKey, [revokedAt, id, ownerId]], ...this.#eventOps(events)],
+      ({ apiKeys }) => apiKeys.replace(next),
     );
     return next;
   }
@@ -149,6 +166,7 @@ export class SqljsStore implements Store {
   async rollApiKey(
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
+    audit?: Audit,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
     // Checked and written with no await between: nothing else can revoke or roll it meanwhile.
     const current = this.#model.apiKeys.rollable(roll.ownerId, roll.id, roll.now);
@@ -158,11 +176,33 @@ export class SqljsStore implements Store {
       current.seq,
     );
     const replacement = apiKeyRecord(roll.replacement, this.#apiKeySeq + 1);
-    await this.#insertKey(replacement, idempotent, {
+    const events = audit
+      ? [
+          keyEvent(old, 'rolled_to', roll.now, audit, replacement.id),
+          keyEvent(replacement, 'rolled_from', roll.now, audit, old.id),
+        ]
+      : [];
+    await this.#insertKey(replacement, idempotent, events, {
       op: [S.SQL.rollApiKey, [old.expiresAt, old.rolledTo, old.id, old.ownerId]],
       apply: ({ apiKeys }) => apiKeys.replace(old),
     });
     return { old, replacement };
+  }
+
+  async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
+    // Checked and written with no await between: the expiry is recorded once.
+    if (key.expiresAt === null || this.sql.one(S.SQL.hasExpiry, [key.id], num) !== undefined) return;
+    await this.#write(this.#eventOps([expiryEvent(key)]), () => undefined);
+  }
+
+  // Histories are read from sql.js itself: they are read rarely, and never on the hot path.
+  async listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]> {
+    const events: ApiKeyEventRecord[] = [];
+    const { keyId, ownerId, beforeSeq, limit } = query;
+    this.sql.each(S.SQL.listEvents, [keyId, ownerId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit], (row) =>
+      events.push(S.eventFromRow(row)),
+    );
+    return events;
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
@@ -238,6 +278,7 @@ export class SqljsStore implements Store {
   #insertKey(
     record: ApiKeyRecord,
     idempotent: IdempotentResponse | undefined,
+    events: NewApiKeyEvent[],
     before?: { op: SqlOp; apply: (model: ReadModel) => void },
   ): Promise<void> {
     this.#model.idempotency.assertFree(idempotent);
@@ -245,6 +286,7 @@ export class SqljsStore implements Store {
       ...(before ? [before.op] : []),
       [S.SQL.insertApiKey, S.apiKeyParams(record)],
       [S.SQL.setMeta, [S.META.apiKeySeq, record.seq]],
+      ...this.#eventOps(events),
     ];
     if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
     const durable = this.#write(ops, (model) => {
@@ -254,6 +296,13 @@ export class SqljsStore implements Store {
     });
     this.#apiKeySeq = record.seq;
     return durable;
+  }
+
+  /** The inserts of `events`, each with the next `seq`. */
+  #eventOps(events: NewApiKeyEvent[]): SqlOp[] {
+    return events.map(
+      (event): SqlOp => [S.SQL.insertEvent, S.eventParams({ ...event, seq: ++this.#eventSeq })],
+    );
   }
 
   /**

@@ -1,5 +1,10 @@
 import type { SqlValue } from 'sql.js';
-import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../../../core/index.ts';
+import type {
+  ApiKeyEventRecord,
+  ApiKeyRecord,
+  CourseRecord,
+  IdempotentResponse,
+} from '../../../core/index.ts';
 import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import * as C from '../course-columns.ts';
@@ -9,6 +14,8 @@ const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS =
   'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq, rolled_from, rolled_to';
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
+const EVENT_COLUMNS =
+  'seq, key_id, owner_id, type, at, actor_type, actor_subject, request_id, related_key_id';
 
 /**
  * Every statement the store runs. Values are always bound parameters, never computed in SQL
@@ -42,6 +49,11 @@ export const SQL = {
   // Never moves last use backwards when batches from different moments arrive out of order.
   touchApiKey:
     'UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)',
+  insertEvent: `INSERT INTO api_key_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  listEvents: `SELECT ${EVENT_COLUMNS} FROM api_key_events
+    WHERE key_id = ? AND owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  hasExpiry: "SELECT 1 FROM api_key_events WHERE key_id = ? AND type = 'expired'",
+  maxEventSeq: 'SELECT max(seq) FROM api_key_events',
   // Replaces an expired response not purged yet; the read model refuses to replace a live one.
   insertIdempotent: `INSERT OR REPLACE INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
   getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
@@ -116,6 +128,26 @@ export function apiKeyFromRow(r: Row): ApiKeyRecord {
     seq: r[11] as number,
     rolledFrom: r[12] as string | null,
     rolledTo: r[13] as string | null,
+  };
+}
+
+/** An event's values in {@link SQL.insertEvent} order. */
+export function eventParams(e: ApiKeyEventRecord): SqlValue[] {
+  return [e.seq, e.keyId, e.ownerId, e.type, e.at, e.actorType, e.actorSubject, e.requestId, e.relatedKeyId];
+}
+
+/** An event from a row of `EVENT_COLUMNS`. */
+export function eventFromRow(r: Row): ApiKeyEventRecord {
+  return {
+    seq: r[0] as number,
+    keyId: r[1] as string,
+    ownerId: r[2] as string,
+    type: r[3] as ApiKeyEventRecord['type'],
+    at: r[4] as string,
+    actorType: r[5] as ApiKeyEventRecord['actorType'],
+    actorSubject: r[6] as string | null,
+    requestId: r[7] as string | null,
+    relatedKeyId: r[8] as string | null,
   };
 }
 
