@@ -125,6 +125,15 @@ const STEPS: Step[] = [
   ),
   step('rolled key: still works in its window', 200, (c) => get(COURSES, c.readKey)),
   step('new key from the roll: works', 200, (c) => get(COURSES, c.rolledKey)),
+  step('listApiKeyEvents', 200, (c) => get(`${KEYS}/${c.readKeyId}/events?limit=1`, c.token), {
+    capture: (r) => ({ eventsCursor: r.body.nextCursor }),
+  }),
+  step('listApiKeyEvents: next page', 200, (c) =>
+    get(`${KEYS}/${c.readKeyId}/events?limit=1&cursor=${c.eventsCursor}`, c.token),
+  ),
+  step('listApiKeyEvents: unknown key', [404, 'not_found'], (c) =>
+    get(`${KEYS}/${MISSING_KEY_ID}/events`, c.token),
+  ),
   // A course through its whole lifecycle, with the conflict each state has.
   step('createCourse', 201, (c) => post(COURSES, c.prodKey, DRAFT), {
     capture: (r) => ({ courseA: r.body.id }),

@@ -1,12 +1,15 @@
 import type { APIPromise } from './api-promise.ts';
 import type { CreateOptions, OrUndefined } from './courses.ts';
-import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from './gen/sdk.gen.ts';
+import { createApiKey, listApiKeyEvents, listApiKeys, revokeApiKey, rollApiKey } from './gen/sdk.gen.ts';
 import type {
   ApiKey,
   ApiKeyCreate,
+  ApiKeyEvent,
+  ApiKeyEventList,
   ApiKeyList,
   ApiKeyRoll,
   ApiKeyWithSecret,
+  ListApiKeyEventsData,
   ListApiKeysData,
 } from './gen/types.gen.ts';
 import { paginate } from './pagination.ts';
@@ -14,6 +17,9 @@ import type { RequestOptions, Send } from './transport.ts';
 
 /** Paging of `listApiKeys` (`limit`, `cursor`), as the contract defines it. */
 export type ListApiKeysParams = OrUndefined<NonNullable<ListApiKeysData['query']>>;
+
+/** Paging of `listApiKeyEvents` (`limit`, `cursor`). */
+export type ListApiKeyEventsParams = OrUndefined<NonNullable<ListApiKeyEventsData['query']>>;
 
 /** The caller's API keys, authenticated with the client's ID token. */
 export interface ApiKeysResource {
@@ -36,6 +42,18 @@ export interface ApiKeysResource {
    * retry, like `create`.
    */
   roll(keyId: string, body?: ApiKeyRoll, options?: CreateOptions): APIPromise<ApiKeyWithSecret>;
+  /** A key's whole history, newest first, across all pages: created, rolled, revoked, expired. */
+  events(
+    keyId: string,
+    params?: Omit<ListApiKeyEventsParams, 'cursor'>,
+    options?: RequestOptions,
+  ): AsyncGenerator<ApiKeyEvent, void, undefined>;
+  /** One page of a key's history. */
+  eventsPage(
+    keyId: string,
+    params?: ListApiKeyEventsParams,
+    options?: RequestOptions,
+  ): APIPromise<ApiKeyEventList>;
 }
 
 /**
@@ -53,7 +71,21 @@ export function createApiKeysResource(send: Send): ApiKeysResource {
       (o) => listApiKeys({ ...o, query: query as NonNullable<ListApiKeysData['query']> }),
       options,
     );
+  const eventsPage = (keyId: string, query: ListApiKeyEventsParams = {}, options?: RequestOptions) =>
+    send(
+      'idToken',
+      (o) =>
+        listApiKeyEvents({
+          ...o,
+          path: { keyId },
+          query: query as NonNullable<ListApiKeyEventsData['query']>,
+        }),
+      options,
+    );
   return {
+    events: (keyId, params = {}, options) =>
+      paginate((cursor) => eventsPage(keyId, { ...params, ...(cursor ? { cursor } : {}) }, options)),
+    eventsPage,
     list: (params = {}, options) =>
       paginate((cursor) => listPage({ ...params, ...(cursor ? { cursor } : {}) }, options)),
     listPage,

@@ -80,13 +80,15 @@ describe('README examples against the reference server', () => {
     expect(await run('conditional-reads')).toEqual(['true', 'Statistics I', 'true']);
   });
 
-  it('key rotation: one roll, both keys working in the window, the list, and a second roll refused', async () => {
+  it('key rotation: one roll, both keys working in the window, the list, a second roll refused, the history', async () => {
     expect(await run('key-rotation')).toEqual([
       'true Backend courses:read',
       '0',
       '0',
       'true true',
       'key_already_rolled true',
+      'rolled_to rotating-team',
+      'created rotating-team',
     ]);
   });
 

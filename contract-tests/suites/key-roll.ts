@@ -4,7 +4,7 @@ import type { Contract } from '../contract.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `rollApiKey`: the new key, the old key's grace window, and every refusal. */
+/** `rollApiKey` (the new key, the old key's grace window, every refusal) and `listApiKeyEvents`. */
 export function keyRollSuite(c: Contract): void {
   describe('rolling api keys', () => {
     test('a roll makes a new key like the old one; both work for the window, then only the new one', async () => {
@@ -75,6 +75,43 @@ export function keyRollSuite(c: Contract): void {
         422,
         'idempotency_key_reused',
       );
+    });
+
+    test('a key’s history: created, rolled, revoked, newest first, each with its actor and request id', async () => {
+      const { id, idToken, subject } = await c.newKey();
+      const admin = c.client({ idToken });
+      const next = await admin.apiKeys.roll(id, { oldKeyExpiresIn: 60 });
+      const { response } = await admin.apiKeys.revoke(id).withResponse();
+      const history = [];
+      for await (const event of admin.apiKeys.events(id, { limit: 1 })) history.push(event);
+      expect(history.map((event) => [event.type, event.relatedKeyId])).toEqual([
+        ['revoked', null],
+        ['rolled_to', next.id],
+        ['created', null],
+      ]);
+      for (const event of history) expect(event.actor).toEqual({ type: 'user', subject });
+      expect(history[0]?.requestId).toBe(response.headers.get('X-Request-Id'));
+      const successor = (await admin.apiKeys.eventsPage(next.id)).data;
+      expect(successor).toEqual([expect.objectContaining({ type: 'rolled_from', relatedKeyId: id })]);
+      const stranger = c.client({ idToken: await c.target.issueIdToken(c.subject()) });
+      await expectProblem(stranger.apiKeys.eventsPage(id), 404, 'not_found');
+    });
+
+    test('an expired key’s history records the expiry, by the service, at expiresAt', async () => {
+      const expiresAt = new Date(Date.now() + 1_500).toISOString();
+      const { id, idToken } = await c.newKey({ expiresAt });
+      const admin = c.client({ idToken });
+      const [key] = (await admin.apiKeys.listPage()).data;
+      await pause(Date.parse(expiresAt) - Date.now() + 300);
+      const history = (await admin.apiKeys.eventsPage(id)).data;
+      expect(history.map((event) => event.type)).toEqual(['expired', 'created']);
+      expect(history[0]).toEqual({
+        type: 'expired',
+        at: key?.expiresAt,
+        actor: { type: 'service', subject: null },
+        requestId: null,
+        relatedKeyId: null,
+      });
     });
 
     const badRolls: Array<[string, unknown]> = [

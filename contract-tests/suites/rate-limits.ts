@@ -25,6 +25,7 @@ const KEY_CALLS: Call[] = [
   ['POST', '/api/v1/api-keys', { name: 'Limited' }],
   ['DELETE', `/api/v1/api-keys/${MISSING_KEY_ID}`],
   ['POST', `/api/v1/api-keys/${MISSING_KEY_ID}/roll`, {}],
+  ['GET', `/api/v1/api-keys/${MISSING_KEY_ID}/events`],
   ['DELETE', '/api/v1/test-data'],
 ];
 

@@ -30,3 +30,8 @@ try {
   if (!(error instanceof ConflictError)) throw error;
   console.log(error.code, error.problem?.rolledTo === next.id); // key_already_rolled true
 }
+
+// What happened to the old key, newest first, every page: rolled, then created, and by whom.
+for await (const event of admin.apiKeys.events(old.id)) console.log(event.type, event.actor.subject);
+// rolled_to rotating-team
+// created rotating-team

@@ -19,7 +19,13 @@ const COURSE_TOOLS = [
   'restore_course',
   'update_course',
 ];
-const ADMIN_TOOLS = ['create_api_key', 'list_api_keys', 'revoke_api_key', 'roll_api_key'];
+const ADMIN_TOOLS = [
+  'create_api_key',
+  'list_api_key_events',
+  'list_api_keys',
+  'revoke_api_key',
+  'roll_api_key',
+];
 
 let t: McpTestServer;
 let fullKey: string;
@@ -89,7 +95,7 @@ describe('tool definitions', () => {
       const { readOnlyHint, destructiveHint, idempotentHint } = tools.get(name)?.annotations ?? {};
       return { readOnlyHint, destructiveHint, idempotentHint };
     };
-    for (const name of ['list_courses', 'get_course', 'list_api_keys']) {
+    for (const name of ['list_courses', 'get_course', 'list_api_keys', 'list_api_key_events']) {
       expect(hints(name)).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     }
     for (const name of ['create_course', 'create_api_key', 'roll_api_key']) {

@@ -53,6 +53,7 @@ describe('API1 object-level authorization: another account’s id is a missing i
         'restoreCourse',
         'revokeApiKey',
         'rollApiKey',
+        'listApiKeyEvents',
         'updateCourse',
       ].sort(),
     );
