@@ -102,6 +102,35 @@ describe('rolling a key in the dashboard', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shows a key’s page: its facts and history, linked to the key it was rolled to, on a phone too', async () => {
+    const { page, problems } = await signedIn('historian@example.com', 390, 844);
+    await createKey(page, 'Audited');
+    await page.getByRole('button', { name: 'Roll Audited' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Roll key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+    const newId = (await page.locator('tbody tr').nth(0).getAttribute('data-key-id')) ?? '';
+    await page.locator('tbody tr').nth(1).getByRole('link', { name: 'Audited' }).click();
+    await page.getByRole('heading', { name: 'Audited', level: 1 }).waitFor();
+    const history = page.getByRole('table', { name: 'What happened to the key, newest first' });
+    await history.waitFor();
+    const rows = history.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).textContent()).toContain(`Rolled: replaced by ${newId}`);
+    expect(await rows.nth(0).textContent()).toContain('historian@example.com');
+    expect(await rows.nth(1).textContent()).toContain('Created');
+    expect(
+      await page.getByText('Expires in 23 h 59 min').or(page.getByText('Expires in 1 day 0 h')).count(),
+    ).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'key-history-phone');
+    await rows.nth(0).getByRole('link', { name: newId }).click();
+    await page.getByRole('heading', { name: 'Audited', level: 1 }).waitFor();
+    await expect.poll(() => page.url()).toBe(`${server.url}/dashboard/settings/api-keys/${newId}`);
+    await history.locator('tbody tr').first().getByText('Created by rolling').waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it('fits a phone (390 px): each key is a card, and its Roll and Revoke buttons are on screen', async () => {
     const { page, problems } = await signedIn('phone@example.com', 390, 844);
     await createKey(page, 'Phone app');

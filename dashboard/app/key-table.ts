@@ -1,7 +1,8 @@
 import type { ApiKey } from '../../sdk/index.ts';
-import { h } from './dom.ts';
+import { h, labelCells } from './dom.ts';
 import { environmentBadge } from './environment-ui.ts';
 import { ageInDays, formatDate, formatDateTime, ROTATION_DAYS, timeLeft } from './format.ts';
+import { inAppLink, keyPagePath } from './router.ts';
 
 /** What a row's buttons do. */
 export interface KeyActions {
@@ -52,26 +53,26 @@ const time = (iso: string | null) =>
     ? h('time', { datetime: iso, title: formatDateTime(iso) }, formatDate(iso))
     : h('span', { class: 'muted' }, 'Never');
 
-function statusCell(key: ApiKey): HTMLElement {
+/**
+ * A key's status as badges: active, expired or revoked; a rolled key's countdown instead while its
+ * grace window runs; a warning when it is due for rotation.
+ *
+ * @example h('dd', {}, keyStatus(key))
+ */
+export function keyStatus(key: ApiKey): HTMLElement[] {
+  if (inGraceWindow(key))
+    return [h('span', { class: 'badge badge-warning' }, 'Rolled'), countdown(key.expiresAt as string)];
   const badge = h(
     'span',
     { class: `badge badge-${key.status}` },
     key.status[0]?.toUpperCase() + key.status.slice(1),
   );
-  if (inGraceWindow(key))
-    return h(
-      'td',
-      { class: 'status' },
-      h('span', { class: 'badge badge-warning' }, 'Rolled'),
-      countdown(key.expiresAt as string),
-    );
-  if (!needsRotation(key)) return h('td', { class: 'status' }, badge);
-  return h(
-    'td',
-    { class: 'status' },
-    badge,
-    h('span', { class: 'badge badge-warning' }, `Over ${ROTATION_DAYS} days old`),
-  );
+  if (!needsRotation(key)) return [badge];
+  return [badge, h('span', { class: 'badge badge-warning' }, `Over ${ROTATION_DAYS} days old`)];
+}
+
+function statusCell(key: ApiKey): HTMLElement {
+  return h('td', { class: 'status' }, keyStatus(key));
 }
 
 function actionsCell(key: ApiKey, actions: KeyActions): HTMLElement {
@@ -107,16 +108,6 @@ function actionsCell(key: ApiKey, actions: KeyActions): HTMLElement {
       ),
     ),
   );
-}
-
-/**
- * A row whose cells carry their column's name (`data-label`): on a narrow screen each row is a
- * card, and each cell says what it is (`components.css`).
- */
-function labelled(headers: string[], ...row: Parameters<typeof h<'tr'>>): HTMLTableRowElement {
-  const element = h(...row);
-  for (const [i, cell] of [...element.children].entries()) cell.setAttribute('data-label', headers[i] ?? '');
-  return element;
 }
 
 /**
@@ -163,27 +154,29 @@ export function keyTable(keys: ApiKey[], actions: KeyActions): HTMLElement {
         'tbody',
         {},
         sorted.map((key) =>
-          labelled(
-            headers,
-            'tr',
-            { 'data-key-id': key.id, class: key.status === 'active' ? '' : 'inactive' },
-            h('th', { scope: 'row', class: 'key-name' }, key.name),
-            h('td', {}, h('code', {}, `${key.start}…`)),
-            h('td', {}, environmentBadge(key.environment)),
+          labelCells(
             h(
-              'td',
-              {},
+              'tr',
+              { 'data-key-id': key.id, class: key.status === 'active' ? '' : 'inactive' },
+              h('th', { scope: 'row', class: 'key-name' }, h('a', inAppLink(keyPagePath(key.id)), key.name)),
+              h('td', {}, h('code', {}, `${key.start}…`)),
+              h('td', {}, environmentBadge(key.environment)),
               h(
-                'ul',
-                { class: 'scopes' },
-                key.scopes.map((scope) => h('li', {}, h('code', {}, scope))),
+                'td',
+                {},
+                h(
+                  'ul',
+                  { class: 'scopes' },
+                  key.scopes.map((scope) => h('li', {}, h('code', {}, scope))),
+                ),
               ),
+              h('td', {}, time(key.createdAt)),
+              h('td', {}, time(key.lastUsedAt)),
+              h('td', {}, key.expiresAt ? time(key.expiresAt) : h('span', { class: 'muted' }, 'No expiry')),
+              statusCell(key),
+              actionsCell(key, actions),
             ),
-            h('td', {}, time(key.createdAt)),
-            h('td', {}, time(key.lastUsedAt)),
-            h('td', {}, key.expiresAt ? time(key.expiresAt) : h('span', { class: 'muted' }, 'No expiry')),
-            statusCell(key),
-            actionsCell(key, actions),
+            headers,
           ),
         ),
       ),
