@@ -131,6 +131,10 @@ const STEPS: Step[] = [
   step('listApiKeyEvents: next page', 200, (c) =>
     get(`${KEYS}/${c.readKeyId}/events?limit=1&cursor=${c.eventsCursor}`, c.token),
   ),
+  step('getApiKeyUsage', 200, (c) => get(`${KEYS}/${c.readKeyId}/usage?granularity=hour`, c.token)),
+  step('getApiKeyUsage: range backwards', [400, 'validation_failed'], (c) =>
+    get(`${KEYS}/${c.readKeyId}/usage?from=2026-02-02T00:00:00Z&to=2026-02-01T00:00:00Z`, c.token),
+  ),
   step('listApiKeyEvents: unknown key', [404, 'not_found'], (c) =>
     get(`${KEYS}/${MISSING_KEY_ID}/events`, c.token),
   ),

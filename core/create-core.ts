@@ -4,6 +4,7 @@ import { createAuthenticator } from './auth/authenticator.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
 import { createMasterKeyCheck } from './auth/master-key.ts';
+import { createUsageTracker } from './auth/usage-tracker.ts';
 import { createOperationCaller } from './call-operation.ts';
 import { createRequestHandler } from './handle-request.ts';
 import { ApiError } from './model/api-error.ts';
@@ -116,6 +117,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const hasher = createKeyHasher(options.apiKeyHashSecret);
   const lastUsed = createLastUsedTracker(store);
+  const usage = createUsageTracker(store);
   const purge = () =>
     store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
   await purge();
@@ -134,6 +136,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     rateLimits,
     observer,
+    usage,
     // An ApiError here is a store outage (503), logged once by the store itself.
     idempotency: createIdempotency(store, clock, (err) => {
       if (!(err instanceof ApiError)) log?.warn({ err }, 'idempotency release failed');
@@ -146,6 +149,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       apiKeyPrefix: options.apiKeyPrefix,
       hasher,
       lastUsed,
+      usage,
       spec,
       observer,
       health: options.health,
@@ -177,6 +181,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Last-used times are a convenience: a store that does not answer now must not stop the
       // shutdown (the rate limits and the store still have to close).
       await lastUsed.stop().catch((err) => log?.warn({ err }, 'key last-used times not written at shutdown'));
+      await usage.stop().catch((err) => log?.warn({ err }, 'key usage counts not written at shutdown'));
     },
   };
 }

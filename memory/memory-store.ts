@@ -1,7 +1,9 @@
 import type {
+  ApiKeyClientRecord,
   ApiKeyEventRecord,
   ApiKeyRecord,
   ApiKeyRoll,
+  ApiKeyUsageRecord,
   Audit,
   CourseChanges,
   CourseOwner,
@@ -19,6 +21,7 @@ import type { KeyEnvironment } from '../domain/api-key-format.ts';
 import type { CourseStatus } from '../domain/course-lifecycle.ts';
 import { ApiKeyEventLog, expiryEvent, keyEvent, type NewApiKeyEvent } from './api-key-events.ts';
 import { ApiKeyIndex, apiKeyRecord } from './api-key-index.ts';
+import { ApiKeyUsageLog } from './api-key-usage.ts';
 import { CourseIndex, changedCourse, courseRecord } from './course-index.ts';
 import { IdempotencyIndex } from './idempotency-index.ts';
 
@@ -45,6 +48,7 @@ class InMemoryStore implements MemoryStore {
   readonly #courses = new CourseIndex();
   readonly #keys = new ApiKeyIndex();
   readonly #events = new ApiKeyEventLog();
+  readonly #usage = new ApiKeyUsageLog();
   readonly #idempotency = new IdempotencyIndex();
   #fingerprint: string | undefined;
 
@@ -53,6 +57,7 @@ class InMemoryStore implements MemoryStore {
     this.#eventSeq = 0;
     this.#fingerprint = undefined;
     this.#events.clear();
+    this.#usage.clear();
     this.#courses.clear();
     this.#keys.clear();
     this.#idempotency.clear();
@@ -185,6 +190,23 @@ class InMemoryStore implements MemoryStore {
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
     this.#assertOpen();
     for (const { id, lastUsedAt } of uses) this.#keys.touch(id, lastUsedAt);
+  }
+
+  async recordApiKeyUsage(
+    counts: readonly ApiKeyUsageRecord[],
+    clients: readonly ApiKeyClientRecord[],
+  ): Promise<void> {
+    this.#assertOpen();
+    this.#usage.add(counts);
+    this.#usage.keep(clients);
+  }
+
+  async listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]> {
+    return this.#usage.list(query);
+  }
+
+  async getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined> {
+    return this.#usage.client(keyId);
   }
 
   async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {

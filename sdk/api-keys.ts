@@ -1,6 +1,13 @@
 import type { APIPromise } from './api-promise.ts';
 import type { CreateOptions, OrUndefined } from './courses.ts';
-import { createApiKey, listApiKeyEvents, listApiKeys, revokeApiKey, rollApiKey } from './gen/sdk.gen.ts';
+import {
+  createApiKey,
+  getApiKeyUsage,
+  listApiKeyEvents,
+  listApiKeys,
+  revokeApiKey,
+  rollApiKey,
+} from './gen/sdk.gen.ts';
 import type {
   ApiKey,
   ApiKeyCreate,
@@ -8,7 +15,9 @@ import type {
   ApiKeyEventList,
   ApiKeyList,
   ApiKeyRoll,
+  ApiKeyUsage,
   ApiKeyWithSecret,
+  GetApiKeyUsageData,
   ListApiKeyEventsData,
   ListApiKeysData,
 } from './gen/types.gen.ts';
@@ -17,6 +26,9 @@ import type { RequestOptions, Send } from './transport.ts';
 
 /** Paging of `listApiKeys` (`limit`, `cursor`), as the contract defines it. */
 export type ListApiKeysParams = OrUndefined<NonNullable<ListApiKeysData['query']>>;
+
+/** The range of `getApiKeyUsage`: `from`, `to` (RFC 3339) and `granularity` (`hour` or `day`). */
+export type ApiKeyUsageRange = OrUndefined<NonNullable<GetApiKeyUsageData['query']>>;
 
 /** Paging of `listApiKeyEvents` (`limit`, `cursor`). */
 export type ListApiKeyEventsParams = OrUndefined<NonNullable<ListApiKeyEventsData['query']>>;
@@ -48,6 +60,11 @@ export interface ApiKeysResource {
     params?: Omit<ListApiKeyEventsParams, 'cursor'>,
     options?: RequestOptions,
   ): AsyncGenerator<ApiKeyEvent, void, undefined>;
+  /**
+   * The requests a key made, per day (or hour) by outcome, and where it was last used from; the
+   * last 7 days unless `range` says otherwise.
+   */
+  usage(keyId: string, range?: ApiKeyUsageRange, options?: RequestOptions): APIPromise<ApiKeyUsage>;
   /** One page of a key's history. */
   eventsPage(
     keyId: string,
@@ -86,6 +103,17 @@ export function createApiKeysResource(send: Send): ApiKeysResource {
     events: (keyId, params = {}, options) =>
       paginate((cursor) => eventsPage(keyId, { ...params, ...(cursor ? { cursor } : {}) }, options)),
     eventsPage,
+    usage: (keyId, range = {}, options) =>
+      send(
+        'idToken',
+        (o) =>
+          getApiKeyUsage({
+            ...o,
+            path: { keyId },
+            query: range as NonNullable<GetApiKeyUsageData['query']>,
+          }),
+        options,
+      ),
     list: (params = {}, options) =>
       paginate((cursor) => listPage({ ...params, ...(cursor ? { cursor } : {}) }, options)),
     listPage,

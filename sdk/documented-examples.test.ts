@@ -80,7 +80,7 @@ describe('README examples against the reference server', () => {
     expect(await run('conditional-reads')).toEqual(['true', 'Statistics I', 'true']);
   });
 
-  it('key rotation: one roll, both keys working in the window, the list, a second roll refused, the history', async () => {
+  it('key rotation: one roll, both keys working in the window, the list, a second roll refused, the history, the usage', async () => {
     expect(await run('key-rotation')).toEqual([
       'true Backend courses:read',
       '0',
@@ -89,6 +89,7 @@ describe('README examples against the reference server', () => {
       'key_already_rolled true',
       'rolled_to rotating-team',
       'created rotating-team',
+      '1 true',
     ]);
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { expectProblem, expectRawProblem, MISSING_KEY_ID } from '../assertions.ts';
+import { expectProblem, expectRawProblem, MISSING_COURSE_ID, MISSING_KEY_ID } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `rollApiKey` (the new key, the old key's grace window, every refusal) and `listApiKeyEvents`. */
+/** `rollApiKey` (the new key, the old key's grace window, every refusal), `listApiKeyEvents`, `getApiKeyUsage`. */
 export function keyRollSuite(c: Contract): void {
   describe('rolling api keys', () => {
     test('a roll makes a new key like the old one; both work for the window, then only the new one', async () => {
@@ -112,6 +112,30 @@ export function keyRollSuite(c: Contract): void {
         requestId: null,
         relatedKeyId: null,
       });
+    });
+
+    test('a key’s usage counts its requests by outcome, per day and hour, and says where it was used from', async () => {
+      const { id, idToken, client } = await c.newKey({ scopes: ['courses:read'] });
+      await client.courses.listPage();
+      await client.courses.listPage();
+      await expectProblem(client.courses.create({ name: 'No', description: '' }), 403, 'insufficient_scope');
+      await expectProblem(client.courses.get(MISSING_COURSE_ID), 404, 'not_found');
+      const admin = c.client({ idToken });
+      const daily = await admin.apiKeys.usage(id);
+      expect(daily.granularity).toBe('day');
+      const sum = (data: typeof daily.data, outcome: 'success' | 'forbidden' | 'clientError') =>
+        data.reduce((total, bucket) => total + bucket[outcome], 0);
+      expect([
+        sum(daily.data, 'success'),
+        sum(daily.data, 'forbidden'),
+        sum(daily.data, 'clientError'),
+      ]).toEqual([2, 1, 1]);
+      expect(daily.lastUsedFrom?.address).toEqual(expect.any(String));
+      const hourly = await admin.apiKeys.usage(id, { granularity: 'hour' });
+      expect(sum(hourly.data, 'success')).toBe(2);
+      for (const bucket of hourly.data) expect(Date.parse(bucket.start) % 3_600_000).toBe(0);
+      const backwards = { from: '2026-02-02T00:00:00Z', to: '2026-02-01T00:00:00Z' };
+      await expectProblem(admin.apiKeys.usage(id, backwards), 400, 'validation_failed');
     });
 
     const badRolls: Array<[string, unknown]> = [

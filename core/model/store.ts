@@ -114,6 +114,29 @@ export interface ApiKeyEventRecord extends Audit {
   seq: number;
 }
 
+/** Requests counted by outcome: 2xx and 304, 403, 429, other 4xx, 5xx. */
+export interface UsageCounts {
+  success: number;
+  forbidden: number;
+  rateLimited: number;
+  clientError: number;
+  serverError: number;
+}
+
+/** The requests one key authenticated in one hour (`hour`: its start, ISO text). */
+export interface ApiKeyUsageRecord extends UsageCounts {
+  keyId: string;
+  hour: string;
+}
+
+/** Where a key was used from, at its latest counted request. */
+export interface ApiKeyClientRecord {
+  keyId: string;
+  at: string;
+  address: string;
+  userAgent: string | null;
+}
+
 /** A response stored under an Idempotency-Key, to be replayed to a retry. */
 export interface IdempotentResponse {
   /** The owner and operation the key belongs to, e.g. `user-1 createCourse`. */
@@ -230,6 +253,18 @@ export interface Store {
   listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]>;
   /** Records when keys were last used; a batch, so authentication costs no write per request. */
   recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void>;
+  /**
+   * Adds `counts` to what each key's hour holds (instances sharing the store add up, never
+   * overwrite), and keeps each key's latest client of `clients`; a batch written in the background.
+   */
+  recordApiKeyUsage(
+    counts: readonly ApiKeyUsageRecord[],
+    clients: readonly ApiKeyClientRecord[],
+  ): Promise<void>;
+  /** A key's hours with requests, from `from` (included) to `to` (excluded), oldest first. */
+  listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]>;
+  /** Where the key was last used from, if it was. */
+  getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined>;
 
   /**
    * Claims an Idempotency-Key for one request, atomically for every instance sharing the store.

@@ -2,6 +2,7 @@ import { archiveCourse } from './archive-course.ts';
 import { createApiKey } from './create-api-key.ts';
 import { createCourse } from './create-course.ts';
 import { deleteCourse } from './delete-course.ts';
+import { getApiKeyUsage } from './get-api-key-usage.ts';
 import { getCourse } from './get-course.ts';
 import { getHealth } from './get-health.ts';
 import { getOpenApiDocument } from './get-open-api-document.ts';
@@ -31,6 +32,7 @@ export const operations: Readonly<Record<string, OperationHandler>> = {
   revokeApiKey,
   rollApiKey,
   listApiKeyEvents,
+  getApiKeyUsage,
   resetTestData,
   getOpenApiDocument,
   getHealth,

@@ -1,5 +1,6 @@
 import type { KeyHasher } from '../auth/key-hasher.ts';
 import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
+import type { UsageTracker } from '../auth/usage-tracker.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Caller } from '../model/caller.ts';
 import type { Observer } from '../model/observer.ts';
@@ -37,6 +38,8 @@ export interface OperationDeps {
   apiKeyPrefix: string;
   hasher: KeyHasher;
   lastUsed: LastUsedTracker;
+  /** Requests counted per key, hour and outcome, not yet all written. */
+  usage: UsageTracker;
   spec: ServedSpec;
   /** Told of what operations change: course transitions, keys created and revoked. */
   observer: Observer;

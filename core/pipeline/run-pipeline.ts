@@ -1,5 +1,6 @@
 import { idempotencyScope } from '../../domain/idempotency-scope.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
+import type { UsageTracker } from '../auth/usage-tracker.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Caller } from '../model/caller.ts';
 import type { Observer } from '../model/observer.ts';
@@ -15,6 +16,8 @@ export interface PipelineDeps {
   authenticator: Authenticator;
   rateLimits: RateLimits;
   observer: Observer;
+  /** Counts the requests each API key makes, by outcome. */
+  usage: UsageTracker;
   idempotency: Idempotency;
   handlers: Readonly<Record<string, OperationHandler>>;
   operationDeps: OperationDeps;
@@ -66,9 +69,40 @@ export async function runPipeline(
   deps: PipelineDeps,
   headers: HeaderList = new HeaderList(),
 ): Promise<Outcome> {
+  const seen: { caller?: Caller } = {};
+  const outcome = await runSteps(route, source, deps, headers, seen);
+  // A request an API key made counts towards its usage, whatever the answer; a tool call runs
+  // inside a request already counted.
+  if (seen.caller?.kind === 'apiKey' && !source.actingCaller) {
+    const status = outcome.kind === 'error' ? statusOf(outcome.error) : 200;
+    const userAgent = source.headers['user-agent'];
+    deps.usage.count(
+      seen.caller.keyId,
+      status,
+      Date.now(),
+      source.clientAddress?.() ?? '',
+      typeof userAgent === 'string' ? userAgent : undefined,
+    );
+  }
+  return outcome;
+}
+
+/** The status an error answers with: an `ApiError`'s own, else 500. */
+function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 500;
+}
+
+async function runSteps(
+  route: Route,
+  source: CallSource,
+  deps: PipelineDeps,
+  headers: HeaderList,
+  seen: { caller?: Caller },
+): Promise<Outcome> {
   const { info } = route;
   try {
     const caller = source.actingCaller ?? (await authenticate(route, source, deps));
+    seen.caller = caller;
     checkScopes(info, caller, headers);
     if (!source.actingCaller) await consumeQuota(deps.rateLimits, info, caller, headers);
     if (info.handledBy !== undefined) return { kind: 'handled-by', caller, headers };

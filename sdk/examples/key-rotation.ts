@@ -35,3 +35,7 @@ try {
 for await (const event of admin.apiKeys.events(old.id)) console.log(event.type, event.actor.subject);
 // rolled_to rotating-team
 // created rotating-team
+
+// Its usage: requests per day by outcome (the last 7 days unless asked), and where they came from.
+const { data, lastUsedFrom } = await admin.apiKeys.usage(old.id);
+console.log(data[0]?.success, lastUsedFrom !== null); // 1 true

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, Options as Options2, TDataShape } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeyEventsData, ListApiKeyEventsErrors, ListApiKeyEventsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetApiKeyUsageData, GetApiKeyUsageErrors, GetApiKeyUsageResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeyEventsData, ListApiKeyEventsErrors, ListApiKeyEventsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -200,6 +200,25 @@ export const rollApiKey = <ThrowOnError extends boolean = false>(options: Option
 export const listApiKeyEvents = <ThrowOnError extends boolean = false>(options: Options<ListApiKeyEventsData, ThrowOnError>) => (options.client ?? client).get<ListApiKeyEventsResponses, ListApiKeyEventsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/api-keys/{keyId}/events',
+    ...options
+});
+
+/**
+ * Get a key's usage
+ *
+ * The requests the key authenticated, per hour or per day (UTC), by outcome: `success` (2xx
+ * and 304), `forbidden` (403), `rateLimited` (429), `clientError` (any other 4xx) and
+ * `serverError` (5xx); and where it was last used from (client address and user agent).
+ * Requests are counted in each instance's memory and written to the store in the background
+ * (every minute), so a crash loses at most the last minute's counts of that instance; this
+ * instance's counts not yet written are included. Buckets without requests are left out.
+ * `from` is rounded down and `to` up to whole hours (or days); the range is at most 90 days,
+ * the last 7 days when neither is given. Another account's key answers `404`.
+ *
+ */
+export const getApiKeyUsage = <ThrowOnError extends boolean = false>(options: Options<GetApiKeyUsageData, ThrowOnError>) => (options.client ?? client).get<GetApiKeyUsageResponses, GetApiKeyUsageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys/{keyId}/usage',
     ...options
 });
 

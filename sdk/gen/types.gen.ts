@@ -106,7 +106,9 @@ export type ApiKeyFields = {
     readonly status: ApiKeyStatus;
     readonly createdAt: Timestamp;
     /**
-     * When the key last authenticated a request, to the minute; null if never.
+     * When the key last authenticated a request, to the minute (the first request of that
+     * minute), never before `createdAt`; null if never.
+     *
      */
     readonly lastUsedAt: string | null;
     /**
@@ -199,6 +201,34 @@ export type ApiKeyEventList = {
     data: Array<ApiKeyEvent>;
     hasMore: boolean;
     nextCursor: string | null;
+};
+
+export type ApiKeyUsage = {
+    from: Timestamp;
+    to: Timestamp;
+    granularity: 'hour' | 'day';
+    /**
+     * One entry per hour or day with requests, oldest first.
+     */
+    data: Array<{
+        start: Timestamp;
+        success: number;
+        forbidden: number;
+        rateLimited: number;
+        clientError: number;
+        serverError: number;
+    }>;
+    /**
+     * The client of the latest request counted; null if none was.
+     */
+    lastUsedFrom: null | {
+        at: Timestamp;
+        address: string;
+        /**
+         * The `User-Agent` header, cut to 200 characters; null when none was sent.
+         */
+        userAgent: string | null;
+    };
 };
 
 export type ApiKeyRoll = {
@@ -1344,6 +1374,82 @@ export type ListApiKeyEventsResponses = {
 };
 
 export type ListApiKeyEventsResponse = ListApiKeyEventsResponses[keyof ListApiKeyEventsResponses];
+
+export type GetApiKeyUsageData = {
+    body?: never;
+    path: {
+        /**
+         * The key's id (`id` in the key record), never the key value.
+         */
+        keyId: ApiKeyId;
+    };
+    query?: {
+        /**
+         * Start of the range (RFC 3339); 7 days before `to` when absent.
+         */
+        from?: string;
+        /**
+         * End of the range (RFC 3339), exclusive; now when absent.
+         */
+        to?: string;
+        /**
+         * One bucket per hour or per day (UTC).
+         */
+        granularity?: 'hour' | 'day';
+    };
+    url: '/api/v1/api-keys/{keyId}/usage';
+};
+
+export type GetApiKeyUsageErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type GetApiKeyUsageError = GetApiKeyUsageErrors[keyof GetApiKeyUsageErrors];
+
+export type GetApiKeyUsageResponses = {
+    /**
+     * The key's usage in the range.
+     */
+    200: ApiKeyUsage;
+};
+
+export type GetApiKeyUsageResponse = GetApiKeyUsageResponses[keyof GetApiKeyUsageResponses];
 
 export type ResetTestDataData = {
     body?: never;

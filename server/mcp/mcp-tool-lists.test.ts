@@ -21,6 +21,7 @@ const COURSE_TOOLS = [
 ];
 const ADMIN_TOOLS = [
   'create_api_key',
+  'get_api_key_usage',
   'list_api_key_events',
   'list_api_keys',
   'revoke_api_key',
@@ -95,7 +96,13 @@ describe('tool definitions', () => {
       const { readOnlyHint, destructiveHint, idempotentHint } = tools.get(name)?.annotations ?? {};
       return { readOnlyHint, destructiveHint, idempotentHint };
     };
-    for (const name of ['list_courses', 'get_course', 'list_api_keys', 'list_api_key_events']) {
+    for (const name of [
+      'list_courses',
+      'get_course',
+      'list_api_keys',
+      'list_api_key_events',
+      'get_api_key_usage',
+    ]) {
       expect(hints(name)).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     }
     for (const name of ['create_course', 'create_api_key', 'roll_api_key']) {

@@ -54,6 +54,7 @@ describe('API1 object-level authorization: another account’s id is a missing i
         'revokeApiKey',
         'rollApiKey',
         'listApiKeyEvents',
+        'getApiKeyUsage',
         'updateCourse',
       ].sort(),
     );

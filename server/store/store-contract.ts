@@ -340,6 +340,41 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       ]);
     });
 
+    it('adds usage per key and hour (never overwrites), keeps the latest client, lists a range oldest first', async () => {
+      const store = await fresh();
+      const hour = (h: number) => `2026-02-01T${String(h).padStart(2, '0')}:00:00.000Z`;
+      const none = { success: 0, forbidden: 0, rateLimited: 0, clientError: 0, serverError: 0 };
+      const latest = { keyId: 'k1', at: '2026-02-01T03:10:00.000Z', address: '10.0.0.1', userAgent: 'a' };
+      await store.recordApiKeyUsage(
+        [
+          { keyId: 'k1', hour: hour(1), ...none, success: 2, forbidden: 1 },
+          { keyId: 'k1', hour: hour(3), ...none, serverError: 1 },
+          { keyId: 'k2', hour: hour(1), ...none, success: 5 },
+        ],
+        [latest],
+      );
+      // A second instance's batch: its counts add up; its older client does not replace the newer.
+      await store.recordApiKeyUsage(
+        [{ keyId: 'k1', hour: hour(1), ...none, success: 3, rateLimited: 4, clientError: 1 }],
+        [{ keyId: 'k1', at: '2026-02-01T02:00:00.000Z', address: '10.0.0.2', userAgent: null }],
+      );
+      expect(await store.listApiKeyUsage({ keyId: 'k1', from: hour(0), to: hour(3) })).toEqual([
+        {
+          keyId: 'k1',
+          hour: hour(1),
+          success: 5,
+          forbidden: 1,
+          rateLimited: 4,
+          clientError: 1,
+          serverError: 0,
+        },
+      ]);
+      const all = await store.listApiKeyUsage({ keyId: 'k1', from: hour(0), to: hour(4) });
+      expect(all.map((u) => u.hour)).toEqual([hour(1), hour(3)]);
+      expect(await store.getApiKeyClient('k1')).toEqual(latest);
+      expect(await store.getApiKeyClient('k3')).toBeUndefined();
+    });
+
     it('records the first secret fingerprint and tells later ones apart from it', async () => {
       const store = await fresh();
       expect(await store.checkSecretFingerprint('f1')).toBe('recorded');

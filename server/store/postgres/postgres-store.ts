@@ -3,9 +3,11 @@
 import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type {
+  ApiKeyClientRecord,
   ApiKeyEventRecord,
   ApiKeyRecord,
   ApiKeyRoll,
+  ApiKeyUsageRecord,
   Audit,
   CourseChanges,
   CourseOwner,
@@ -248,6 +250,26 @@ export class PostgresStore implements Store {
     if (uses.length === 0) return;
     const ids = uses.map((use) => use.id);
     await this.#query('touch-api-keys', S.SQL.touchApiKeys, [ids, uses.map((use) => use.lastUsedAt)]);
+  }
+
+  async recordApiKeyUsage(
+    counts: readonly ApiKeyUsageRecord[],
+    clients: readonly ApiKeyClientRecord[],
+  ): Promise<void> {
+    if (counts.length > 0) await this.#query('add-usage', S.SQL.addUsage, S.usageParams(counts));
+    if (clients.length === 0) return;
+    const columns = [clients.map((c) => c.keyId), clients.map((c) => c.at), clients.map((c) => c.address)];
+    await this.#query('keep-clients', S.SQL.keepClients, [...columns, clients.map((c) => c.userAgent)]);
+  }
+
+  async listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]> {
+    const { rows } = await this.#query('list-usage', S.SQL.listUsage, [query.keyId, query.from, query.to]);
+    return rows.map(S.usageFromRow);
+  }
+
+  async getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined> {
+    const { rows } = await this.#query('get-client', S.SQL.getClient, [keyId]);
+    return rows[0] && S.clientFromRow(rows[0]);
   }
 
   async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {

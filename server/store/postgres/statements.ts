@@ -1,6 +1,8 @@
 import type {
+  ApiKeyClientRecord,
   ApiKeyEventRecord,
   ApiKeyRecord,
+  ApiKeyUsageRecord,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -21,6 +23,7 @@ const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
 const params = (count: number, suffix = '') =>
   Array.from({ length: count }, (_, i) => `$${i + 1}${suffix}`).join(', ');
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
+const USAGE_COLUMNS = 'success, forbidden, rate_limited, client_error, server_error';
 const EVENT_FIELDS = 'key_id, owner_id, type, at, actor_type, actor_subject, request_id, related_key_id';
 
 /** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
@@ -86,6 +89,22 @@ export const SQL = {
       WITH ORDINALITY AS e(${EVENT_FIELDS}, ord)
     ORDER BY e.ord
     ON CONFLICT DO NOTHING`,
+  // One statement per batch. Counts add up, so instances flushing the same hour never lose one;
+  // a batch holds each (key, hour) once, as ON CONFLICT requires.
+  addUsage: `INSERT INTO api_key_usage (key_id, hour, ${USAGE_COLUMNS})
+    SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[])
+    ON CONFLICT (key_id, hour) DO UPDATE SET ${USAGE_COLUMNS.split(', ')
+      .map((column) => `${column} = api_key_usage.${column} + excluded.${column}`)
+      .join(', ')}`,
+  listUsage: `SELECT key_id, hour, ${USAGE_COLUMNS} FROM api_key_usage
+    WHERE key_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`,
+  // Never moves the latest client backwards when batches from instances arrive out of order.
+  keepClients: `INSERT INTO api_key_clients (key_id, at, address, user_agent)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+    ON CONFLICT (key_id) DO UPDATE SET at = excluded.at, address = excluded.address,
+      user_agent = excluded.user_agent
+    WHERE api_key_clients.at < excluded.at`,
+  getClient: 'SELECT key_id, at, address, user_agent FROM api_key_clients WHERE key_id = $1',
   listEvents: `SELECT seq, ${EVENT_FIELDS} FROM api_key_events
     WHERE key_id = $1 AND owner_id = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
   // Keeps the first revocation time: revoking twice changes nothing.
@@ -181,6 +200,42 @@ export function apiKeyParams(k: Omit<ApiKeyRecord, 'seq'>): unknown[] {
     k.rolledFrom,
     k.rolledTo,
   ];
+}
+
+/** Hours' counts as {@link SQL.addUsage} takes them: one array per column. */
+export function usageParams(counts: readonly ApiKeyUsageRecord[]): unknown[] {
+  return [
+    counts.map((u) => u.keyId),
+    counts.map((u) => u.hour),
+    counts.map((u) => u.success),
+    counts.map((u) => u.forbidden),
+    counts.map((u) => u.rateLimited),
+    counts.map((u) => u.clientError),
+    counts.map((u) => u.serverError),
+  ];
+}
+
+/** An hour's counts from a row of {@link SQL.listUsage} (bigints arrive as text). */
+export function usageFromRow(r: Row): ApiKeyUsageRecord {
+  return {
+    keyId: r.key_id as string,
+    hour: r.hour as string,
+    success: Number(r.success),
+    forbidden: Number(r.forbidden),
+    rateLimited: Number(r.rate_limited),
+    clientError: Number(r.client_error),
+    serverError: Number(r.server_error),
+  };
+}
+
+/** A client from a row of {@link SQL.getClient}. */
+export function clientFromRow(r: Row): ApiKeyClientRecord {
+  return {
+    keyId: r.key_id as string,
+    at: r.at as string,
+    address: r.address as string,
+    userAgent: r.user_agent as string | null,
+  };
 }
 
 /** Events as {@link SQL.insertEvents} takes them: one array per column, element i of event i. */

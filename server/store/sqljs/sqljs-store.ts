@@ -1,7 +1,9 @@
 import type {
+  ApiKeyClientRecord,
   ApiKeyEventRecord,
   ApiKeyRecord,
   ApiKeyRoll,
+  ApiKeyUsageRecord,
   Audit,
   CourseChanges,
   CourseOwner,
@@ -213,6 +215,30 @@ export class SqljsStore implements Store {
         for (const { id, lastUsedAt } of uses) apiKeys.touch(id, lastUsedAt);
       },
     );
+  }
+
+  async recordApiKeyUsage(
+    counts: readonly ApiKeyUsageRecord[],
+    clients: readonly ApiKeyClientRecord[],
+  ): Promise<void> {
+    if (counts.length === 0 && clients.length === 0) return;
+    const ops: SqlOp[] = [
+      ...counts.map((count): SqlOp => [S.SQL.addUsage, S.usageParams(count)]),
+      ...clients.map((c): SqlOp => [S.SQL.keepClient, [c.keyId, c.at, c.address, c.userAgent]]),
+    ];
+    await this.#write(ops, () => undefined);
+  }
+
+  async listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]> {
+    const hours: ApiKeyUsageRecord[] = [];
+    this.sql.each(S.SQL.listUsage, [query.keyId, query.from, query.to], (row) =>
+      hours.push(S.usageFromRow(row)),
+    );
+    return hours;
+  }
+
+  async getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined> {
+    return this.sql.one(S.SQL.getClient, [keyId], S.clientFromRow);
   }
 
   // Claims live in memory only: one process owns the data directory (its lock proves it).

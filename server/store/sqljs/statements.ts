@@ -1,7 +1,9 @@
 import type { SqlValue } from 'sql.js';
 import type {
+  ApiKeyClientRecord,
   ApiKeyEventRecord,
   ApiKeyRecord,
+  ApiKeyUsageRecord,
   CourseRecord,
   IdempotentResponse,
 } from '../../../core/index.ts';
@@ -14,6 +16,10 @@ const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS =
   'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq, rolled_from, rolled_to';
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
+const USAGE_COLUMNS = 'success, forbidden, rate_limited, client_error, server_error';
+const USAGE_SUMS = USAGE_COLUMNS.split(', ')
+  .map((column) => `${column} = ${column} + excluded.${column}`)
+  .join(', ');
 const EVENT_COLUMNS =
   'seq, key_id, owner_id, type, at, actor_type, actor_subject, request_id, related_key_id';
 
@@ -54,6 +60,14 @@ export const SQL = {
     WHERE key_id = ? AND owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   hasExpiry: "SELECT 1 FROM api_key_events WHERE key_id = ? AND type = 'expired'",
   maxEventSeq: 'SELECT max(seq) FROM api_key_events',
+  addUsage: `INSERT INTO api_key_usage (key_id, hour, ${USAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (key_id, hour) DO UPDATE SET ${USAGE_SUMS}`,
+  listUsage: `SELECT key_id, hour, ${USAGE_COLUMNS} FROM api_key_usage
+    WHERE key_id = ? AND hour >= ? AND hour < ? ORDER BY hour`,
+  // Never moves the latest client backwards when batches arrive out of order.
+  keepClient: `INSERT INTO api_key_clients (key_id, at, address, user_agent) VALUES (?1, ?2, ?3, ?4)
+    ON CONFLICT (key_id) DO UPDATE SET at = ?2, address = ?3, user_agent = ?4 WHERE at < ?2`,
+  getClient: 'SELECT key_id, at, address, user_agent FROM api_key_clients WHERE key_id = ?',
   // Replaces an expired response not purged yet; the read model refuses to replace a live one.
   insertIdempotent: `INSERT OR REPLACE INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
   getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
@@ -128,6 +142,35 @@ export function apiKeyFromRow(r: Row): ApiKeyRecord {
     seq: r[11] as number,
     rolledFrom: r[12] as string | null,
     rolledTo: r[13] as string | null,
+  };
+}
+
+/** An hour's counts in {@link SQL.addUsage} order. */
+export function usageParams(u: ApiKeyUsageRecord): SqlValue[] {
+  return [u.keyId, u.hour, u.success, u.forbidden, u.rateLimited, u.clientError, u.serverError];
+}
+
+/** An hour's counts from a row of {@link SQL.listUsage}. */
+export function usageFromRow(r: Row): ApiKeyUsageRecord {
+  const [keyId, hour, success, forbidden, rateLimited, clientError, serverError] = r as [
+    string,
+    string,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { keyId, hour, success, forbidden, rateLimited, clientError, serverError };
+}
+
+/** A client from a row of {@link SQL.getClient}. */
+export function clientFromRow(r: Row): ApiKeyClientRecord {
+  return {
+    keyId: r[0] as string,
+    at: r[1] as string,
+    address: r[2] as string,
+    userAgent: r[3] as string | null,
   };
 }
 
