@@ -102,9 +102,13 @@ describe('rolling a key in the dashboard', () => {
     expect(problems).toEqual([]);
   });
 
-  it('shows a key’s page: its facts and history, linked to the key it was rolled to, on a phone too', async () => {
+  it('shows a key’s page: its facts, usage chart and history, linked to the key it was rolled to, on a phone too', async () => {
     const { page, problems } = await signedIn('historian@example.com', 390, 844);
-    await createKey(page, 'Audited');
+    const value = await createKey(page, 'Audited');
+    const api = createCourseClient({ baseUrl: server.url, apiKey: value, maxRetries: 0 });
+    await api.courses.listPage();
+    await api.courses.listPage();
+    await api.courses.get('crs_0000000000000000').catch(() => undefined);
     await page.getByRole('button', { name: 'Roll Audited' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Roll key' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
@@ -122,8 +126,15 @@ describe('rolling a key in the dashboard', () => {
     expect(
       await page.getByText('Expires in 23 h 59 min').or(page.getByText('Expires in 1 day 0 h')).count(),
     ).toBe(1);
+    // Usage: the chart says it in words too (its label, each bar's title, the table behind it).
+    const chart = page.getByRole('img', { name: /^Requests per day: 3 in 14 days$/ });
+    expect(await chart.count()).toBe(1);
+    expect(await page.locator('.usage-days').textContent()).toContain('2 Succeeded, 1 Other 4xx');
+    expect(await page.locator('.last-used-from').textContent()).toMatch(/^Last used from \S*127\.0\.0\.1/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'key-history-phone');
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, 'key-usage-phone');
     await rows.nth(0).getByRole('link', { name: newId }).click();
     await page.getByRole('heading', { name: 'Audited', level: 1 }).waitFor();
     await expect.poll(() => page.url()).toBe(`${server.url}/dashboard/settings/api-keys/${newId}`);

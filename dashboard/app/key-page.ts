@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyEvent } from '../../sdk/index.ts';
+import type { ApiKey, ApiKeyEvent, ApiKeyUsage } from '../../sdk/index.ts';
 import type { PageContext } from './api-keys-page.ts';
 import { h } from './dom.ts';
 import { environmentBadge } from './environment-ui.ts';
@@ -8,6 +8,17 @@ import { keyHistory } from './key-history.ts';
 import { keyStatus, tickCountdowns } from './key-table.ts';
 import { inAppLink, keyPagePath, PATHS } from './router.ts';
 import { errorAlert, loading, pageHeading } from './ui.ts';
+import { usageChart } from './usage-chart.ts';
+
+/** How far back the usage chart goes. */
+const USAGE_DAYS = 14;
+
+/** Where the key was last used from, in words. */
+function lastUsedFrom(usage: ApiKeyUsage): string {
+  const client = usage.lastUsedFrom;
+  if (!client) return 'Never used.';
+  return `Last used from ${client.address}${client.userAgent ? ` (${client.userAgent})` : ''}, ${formatDateTime(client.at)}.`;
+}
 
 /** The most history events the page shows; older ones are a page of the API away. */
 const MAX_EVENTS = 200;
@@ -78,10 +89,19 @@ export function apiKeyPage(context: PageContext, keyId: string): HTMLElement {
         events.push(event);
         if (events.length === MAX_EVENTS) break;
       }
+      const since = new Date(Date.now() - (USAGE_DAYS - 1) * 86_400_000).toISOString();
+      const usage = await context.client.apiKeys.usage(keyId, { from: since, granularity: 'day' });
       heading.textContent = key.name;
       document.title = `${key.name} · API Keys · Course Service`;
       content.replaceChildren(
         h('section', { class: 'card' }, summary(key)),
+        h(
+          'section',
+          { class: 'card', 'aria-labelledby': 'usage-title' },
+          h('h2', { id: 'usage-title' }, `Requests per day, last ${USAGE_DAYS} days`),
+          usageChart(usage),
+          h('p', { class: 'last-used-from' }, lastUsedFrom(usage)),
+        ),
         h(
           'section',
           { class: 'card', 'aria-labelledby': 'history-title' },
