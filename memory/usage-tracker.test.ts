@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../memory/memory-store.ts';
-import { createUsageTracker } from './usage-tracker.ts';
+import { createUsageTracker } from '../core/auth/usage-tracker.ts';
+import { createMemoryStore } from './memory-store.ts';
 
 const at = Date.parse('2026-02-01T10:15:00.000Z');
 const hour = '2026-02-01T10:00:00.000Z';
