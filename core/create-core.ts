@@ -4,6 +4,7 @@ import { createAuthenticator } from './auth/authenticator.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
 import { createMasterKeyCheck } from './auth/master-key.ts';
+import type { ReportKeys } from './auth/report-signature.ts';
 import { createUsageTracker } from './auth/usage-tracker.ts';
 import { createOperationCaller } from './call-operation.ts';
 import { createRequestHandler } from './handle-request.ts';
@@ -44,6 +45,10 @@ export interface CoreOptions {
   apiKeyPrefix: string;
   /** Larger request bodies answer 413. */
   bodyLimitBytes: number;
+  /** The public keys secret scanners sign leak reports with. @default none: every report is refused */
+  reportKeys?: ReportKeys | undefined;
+  /** What a reported active key gets. @default 'revoke' */
+  leakAction?: 'revoke' | 'flag' | undefined;
   /** The MCP master key; unset, master mode is off. */
   masterKey?: string | undefined;
   /** One check per dependency (`database`, `redis`), for `GET /healthz`. */
@@ -85,6 +90,9 @@ const defaultIds: IdGenerator = {
   apiKeyId: newApiKeyId,
   requestId: () => crypto.randomUUID(),
 };
+
+/** No published keys: every leak report is refused. */
+const NO_REPORT_KEYS: ReportKeys = { publicKey: async () => undefined };
 
 /** Runs `task` every `ms` without keeping a Node process alive for it; returns how to stop it. */
 function every(ms: number, task: () => void): () => void {
@@ -150,6 +158,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       hasher,
       lastUsed,
       usage,
+      reportKeys: options.reportKeys ?? NO_REPORT_KEYS,
+      leakAction: options.leakAction ?? 'revoke',
       spec,
       observer,
       health: options.health,

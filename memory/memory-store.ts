@@ -178,6 +178,11 @@ class InMemoryStore implements MemoryStore {
     });
   }
 
+  async appendApiKeyEvent(event: NewApiKeyEvent): Promise<void> {
+    this.#assertOpen();
+    this.#append(event);
+  }
+
   async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
     this.#assertOpen();
     if (key.expiresAt !== null && !this.#events.hasExpiry(key.id)) this.#append(expiryEvent(key));

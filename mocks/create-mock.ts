@@ -89,6 +89,10 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     protocols: { mcp: mcpProtocol(resolved.bodyLimitBytes) },
     devIdentity: idp.dev,
     clock,
+    reportKeys: {
+      publicKey: async (id) =>
+        Object.hasOwn(resolved.secretScanningKeys, id) ? resolved.secretScanningKeys[id] : undefined,
+    },
   });
   let seeded = applySeed(seed, store, hasher);
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');

@@ -64,6 +64,11 @@ export interface CourseServiceMockOptions {
   bodyLimitBytes?: number | undefined;
   /** The mock's notion of now (timestamps, expiry, rate-limit windows). @default () => new Date() */
   clock?: (() => Date) | undefined;
+  /**
+   * The public keys (PEM) a secret scanner signs leaked-key reports with, by key identifier, as
+   * the service fetches them from `SECRET_SCANNING_KEYS_URL`. @default {} (every report is refused)
+   */
+  secretScanningKeys?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The options with every default filled in. */
@@ -89,5 +94,6 @@ export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptio
     apiKeyPrefix: options.apiKeyPrefix ?? 'cms',
     bodyLimitBytes: options.bodyLimitBytes ?? 65_536,
     clock: options.clock ?? (() => new Date()),
+    secretScanningKeys: options.secretScanningKeys ?? {},
   };
 }

@@ -1,4 +1,11 @@
-import { type OperationId, type OperationInfo, rateLimited, serviceUnavailable } from '../core/index.ts';
+import {
+  ApiError,
+  type OperationId,
+  type OperationInfo,
+  rateLimited,
+  serviceUnavailable,
+} from '../core/index.ts';
+import { type ProblemCode, problemStatus } from '../domain/problems.ts';
 
 /** How many of the next calls a scenario applies to; absent means every call until cleared. */
 export interface Times {
@@ -17,6 +24,11 @@ export interface ScenarioControl {
   serverError(options?: Times): ScenarioControl;
   /** Answer `503 service_unavailable` with `Retry-After: retryAfter` (default 1), as during an outage. */
   unavailable(options?: Times & { retryAfter?: number }): ScenarioControl;
+  /**
+   * Answer the problem `code` (with `detail`, or a sentence naming it), e.g. `key_already_rolled`
+   * for `rollApiKey`: any problem whose status the operation documents.
+   */
+  problem(code: ProblemCode, options?: Times & { detail?: string }): ScenarioControl;
   /** Fail the request as a network error (`fetch` rejects; no response). */
   networkError(options?: Times): ScenarioControl;
   /** Answer `ms` milliseconds later than usual (combines with the others). */
@@ -106,6 +118,13 @@ export function createScenarios(
             retryAfterSeconds: wholeSeconds(options.retryAfter),
           });
           return fail({ error }, options, 503);
+        },
+        problem: (code, options = {}) => {
+          const error = new ApiError(
+            code,
+            options.detail ?? `A forced '${code}' problem, as the mock was told to answer.`,
+          );
+          return fail({ error }, options, problemStatus(code));
         },
         networkError: (options) => fail('networkError', options),
         delay(ms, options) {

@@ -10,8 +10,8 @@ import {
   type Store,
 } from '../core/index.ts';
 import { parseApiKey } from '../domain/api-key-format.ts';
-import { SERVICE_AUDIT } from '../memory/api-key-events.ts';
 import { newApiKeyId, newCourseId } from '../domain/ids.ts';
+import { SERVICE_AUDIT } from '../memory/api-key-events.ts';
 import { DEFAULT_OWNER, type ResolvedOptions } from './mock-options.ts';
 
 type Seed = {
@@ -92,8 +92,8 @@ export function planSeed(options: ResolvedOptions, document: OpenApiDocument): S
 
 /** Puts the seed into an empty store, keys hashed as the service hashes them. */
 export async function applySeed(seed: Seed, store: Store, hasher: KeyHasher): Promise<void> {
+  // A seeded key's history starts with its creation, by the service.
   for (const { value, ...key } of seed.keys)
-    // A seeded key's history starts with its creation, by the service.
     await store.insertApiKey({ ...key, hash: await hasher.hash(value) }, undefined, SERVICE_AUDIT);
   for (const course of seed.courses) await store.insertCourse(course);
 }

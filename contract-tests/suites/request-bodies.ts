@@ -15,6 +15,7 @@ export function requestBodiesSuite(c: Contract): void {
         { method: 'PATCH', path: `/api/v1/courses/${id}`, auth: `Bearer ${key}` },
         { method: 'POST', path: '/api/v1/api-keys', auth: `Bearer ${idToken}` },
         { method: 'POST', path: `/api/v1/api-keys/${keyId}/roll`, auth: `Bearer ${idToken}` },
+        { method: 'POST', path: '/api/v1/secret-scanning/reports', auth: '' },
       ];
     }
     const oversized = JSON.stringify({ name: 'big', description: 'x'.repeat(BODY_LIMIT) });

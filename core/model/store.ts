@@ -92,7 +92,13 @@ export interface ApiKeyRoll {
 }
 
 /** What can happen to an API key, as its history records it. */
-export type ApiKeyEventType = 'created' | 'rolled_from' | 'rolled_to' | 'revoked' | 'expired';
+export type ApiKeyEventType =
+  | 'created'
+  | 'rolled_from'
+  | 'rolled_to'
+  | 'revoked'
+  | 'expired'
+  | 'reported_leaked';
 
 /** Who changed a key, and in which request: recorded with the event the change makes. */
 export interface Audit {
@@ -247,6 +253,8 @@ export interface Store {
     idempotent?: IdempotentResponse,
     audit?: Audit,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined>;
+  /** Appends an event that goes with no other change (a leak report); see the other writes for theirs. */
+  appendApiKeyEvent(event: Omit<ApiKeyEventRecord, 'seq'>): Promise<void>;
   /** Records the `expired` event of a key (by the service, at its `expiresAt`), once: later calls change nothing. */
   recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void>;
   /** A key's events, newest first, paged by `seq`; none for another owner's key. */

@@ -11,6 +11,7 @@ import { listApiKeys } from './list-api-keys.ts';
 import { listCourses } from './list-courses.ts';
 import type { OperationHandler } from './operation.ts';
 import { publishCourse } from './publish-course.ts';
+import { reportLeakedApiKeys } from './report-leaked-api-keys.ts';
 import { resetTestData } from './reset-test-data.ts';
 import { restoreCourse } from './restore-course.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
@@ -33,6 +34,7 @@ export const operations: Readonly<Record<string, OperationHandler>> = {
   rollApiKey,
   listApiKeyEvents,
   getApiKeyUsage,
+  reportLeakedApiKeys,
   resetTestData,
   getOpenApiDocument,
   getHealth,

@@ -1,5 +1,6 @@
 import type { KeyHasher } from '../auth/key-hasher.ts';
 import type { LastUsedTracker } from '../auth/last-used-tracker.ts';
+import type { ReportKeys } from '../auth/report-signature.ts';
 import type { UsageTracker } from '../auth/usage-tracker.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Caller } from '../model/caller.ts';
@@ -16,6 +17,8 @@ export interface OperationInput {
   headers: RequestHeaders;
   body: unknown;
   caller: Caller;
+  /** The body's text as sent, when the adapter has it: what a signature covers. */
+  rawBody?: string | undefined;
   /** The request's id (`X-Request-Id`), recorded with what the operation changes. */
   requestId?: string | undefined;
   /** Present when the request carried an `Idempotency-Key` on an operation that accepts one. */
@@ -40,6 +43,10 @@ export interface OperationDeps {
   lastUsed: LastUsedTracker;
   /** Requests counted per key, hour and outcome, not yet all written. */
   usage: UsageTracker;
+  /** The public keys secret scanners sign leak reports with. */
+  reportKeys: ReportKeys;
+  /** What a reported active key gets: revoked, or only flagged in its history. */
+  leakAction: 'revoke' | 'flag';
   spec: ServedSpec;
   /** Told of what operations change: course transitions, keys created and revoked. */
   observer: Observer;

@@ -28,6 +28,8 @@ export interface RawInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The body's text as sent, when the adapter has it. */
+  rawBody?: string | undefined;
 }
 
 /** Where a call comes from: an HTTP request, or an MCP tool call inside an authenticated request. */
@@ -107,7 +109,7 @@ async function runSteps(
     if (!source.actingCaller) await consumeQuota(deps.rateLimits, info, caller, headers);
     if (info.handledBy !== undefined) return { kind: 'handled-by', caller, headers };
 
-    const { params, query, body } = await source.input(route);
+    const { params, query, body, rawBody } = await source.input(route);
     const requestHeaders = source.headers;
     const parts: RequestParts = {
       path: params,
@@ -124,6 +126,7 @@ async function runSteps(
       body,
       caller,
       requestId: headers.get('X-Request-Id'),
+      rawBody,
     };
     const handler = deps.handlers[info.operationId] as OperationHandler;
     const key = info.idempotent ? source.idempotencyKey : undefined;

@@ -16,7 +16,7 @@ export const openApiDocument: OpenApiDocument = {
     "contact": {
       "name": "course-service maintainers"
     },
-    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: roll the key (`POST /api/v1/api-keys/{keyId}/roll`): one call makes the new key, with\nthe old key's name, environment and scopes, and sets the old key to expire after a grace window\nyou choose (24 hours unless told), so both work while the application switches over. A\nrotation interval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\nRequests the HTTP layer cannot take reach no operation, and answer a problem on their own,\nwith `Connection: close`: a malformed request line or header (`400 malformed_request`), a\nrequest line and headers past 16 KiB (`431 headers_too_large`), or headers or a body that do\nnot arrive in time (`408 request_timeout`). An answer given before the body was read (`401`,\n`413`, `415`, `408`) still reaches a client that is sending it: the server reads and discards\nthe rest for a few seconds before it closes the connection. When the database does not answer\n(refused, reset, timed out, no connection free in time), a request that needs it answers `503\nservice_unavailable` with `Retry-After`; an unreachable Redis does not: rate limits then count\non each instance's own memory until it is back.\n\n## HEAD\nEvery path that answers `GET` answers `HEAD` too (RFC 9110), with the status and headers the\n`GET` would get and no body; a `405`'s `Allow` lists `HEAD` wherever it lists `GET`.\n\n## Text\nText fields take any Unicode text except control characters (U+0000–U+001F); descriptions\nalso take tab, line feed and carriage return. A field that breaks this answers `400\nvalidation_failed` naming it. JSON strings with an unpaired surrogate (`\"\\ud800\"`) are not\ntext: such a body answers `400 malformed_json`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. The exceptions are `POST /mcp`, for browser MCP clients on the origins it accepts (see\nits description), and, outside this API, what such a client signs in with: `/.well-known/*`\nand the development authorization server's `/oauth/register` and `/oauth/token` answer any\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n- v1.3.0 — 2026-11-25 — reliability: `503 service_unavailable` with `Retry-After` when the\n  database does not answer; `HEAD` wherever `GET` is served, and `Allow` lists it; text fields\n  refuse control characters (descriptions keep tab and line breaks) and bodies with unpaired\n  surrogates; problems for what the HTTP layer refuses (`400 malformed_request`, `408\n  request_timeout`, `431 headers_too_large`); `getHealth` and `resetTestData` declare the `400`\n  they answer for a query parameter they do not take. MCP: `POST /mcp` takes an ID token\n  (`idToken`) besides the master key and API keys, and its `401` names the protected resource\n  metadata (`resource_metadata`); the `400` of a bad tool filter is described; a signed-in\n  user's requests count against the subject's course quota; pages on the origins it accepts\n  get CORS answers (browser MCP clients).\n- v1.4.0 — 2026-11-28 — `request_refused`: the problem code of a client error raised by\n  middleware an embedder mounts in front of the service (it keeps that middleware's status).\n- v1.5.0 — 2026-11-28 — rolling a key: `POST /api/v1/api-keys/{keyId}/roll` makes a new key\n  with the old key's name, environment, scopes and lifetime, and sets the old key to expire\n  after `oldKeyExpiresIn` seconds (0 to 30 days, 24 hours by default); key records carry\n  `rolledFrom` and `rolledTo`; a revoked, expired or already rolled key answers `409`\n  (`key_already_revoked`, `key_already_expired`, `key_already_rolled`, the last with\n  `rolledTo`). A key's history: `GET /api/v1/api-keys/{keyId}/events` pages through what happened\n  to it (created, rolled from or to, revoked, expired), with the time, the actor and the\n  request id. A key's usage: `GET /api/v1/api-keys/{keyId}/usage` answers the requests it\n  authenticated per hour or day, by outcome, and where it was last used from. `lastUsedAt` is\n  never before `createdAt`.\n"
+    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: roll the key (`POST /api/v1/api-keys/{keyId}/roll`): one call makes the new key, with\nthe old key's name, environment and scopes, and sets the old key to expire after a grace window\nyou choose (24 hours unless told), so both work while the application switches over. A\nrotation interval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\nRequests the HTTP layer cannot take reach no operation, and answer a problem on their own,\nwith `Connection: close`: a malformed request line or header (`400 malformed_request`), a\nrequest line and headers past 16 KiB (`431 headers_too_large`), or headers or a body that do\nnot arrive in time (`408 request_timeout`). An answer given before the body was read (`401`,\n`413`, `415`, `408`) still reaches a client that is sending it: the server reads and discards\nthe rest for a few seconds before it closes the connection. When the database does not answer\n(refused, reset, timed out, no connection free in time), a request that needs it answers `503\nservice_unavailable` with `Retry-After`; an unreachable Redis does not: rate limits then count\non each instance's own memory until it is back.\n\n## HEAD\nEvery path that answers `GET` answers `HEAD` too (RFC 9110), with the status and headers the\n`GET` would get and no body; a `405`'s `Allow` lists `HEAD` wherever it lists `GET`.\n\n## Text\nText fields take any Unicode text except control characters (U+0000–U+001F); descriptions\nalso take tab, line feed and carriage return. A field that breaks this answers `400\nvalidation_failed` naming it. JSON strings with an unpaired surrogate (`\"\\ud800\"`) are not\ntext: such a body answers `400 malformed_json`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After`. A `403`\ndoes not consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. The exceptions are `POST /mcp`, for browser MCP clients on the origins it accepts (see\nits description), and, outside this API, what such a client signs in with: `/.well-known/*`\nand the development authorization server's `/oauth/register` and `/oauth/token` answer any\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n- v1.3.0 — 2026-11-25 — reliability: `503 service_unavailable` with `Retry-After` when the\n  database does not answer; `HEAD` wherever `GET` is served, and `Allow` lists it; text fields\n  refuse control characters (descriptions keep tab and line breaks) and bodies with unpaired\n  surrogates; problems for what the HTTP layer refuses (`400 malformed_request`, `408\n  request_timeout`, `431 headers_too_large`); `getHealth` and `resetTestData` declare the `400`\n  they answer for a query parameter they do not take. MCP: `POST /mcp` takes an ID token\n  (`idToken`) besides the master key and API keys, and its `401` names the protected resource\n  metadata (`resource_metadata`); the `400` of a bad tool filter is described; a signed-in\n  user's requests count against the subject's course quota; pages on the origins it accepts\n  get CORS answers (browser MCP clients).\n- v1.4.0 — 2026-11-28 — `request_refused`: the problem code of a client error raised by\n  middleware an embedder mounts in front of the service (it keeps that middleware's status).\n- v1.5.0 — 2026-11-28 — rolling a key: `POST /api/v1/api-keys/{keyId}/roll` makes a new key\n  with the old key's name, environment, scopes and lifetime, and sets the old key to expire\n  after `oldKeyExpiresIn` seconds (0 to 30 days, 24 hours by default); key records carry\n  `rolledFrom` and `rolledTo`; a revoked, expired or already rolled key answers `409`\n  (`key_already_revoked`, `key_already_expired`, `key_already_rolled`, the last with\n  `rolledTo`). A key's history: `GET /api/v1/api-keys/{keyId}/events` pages through what happened\n  to it (created, rolled from or to, revoked, expired), with the time, the actor and the\n  request id. A key's usage: `GET /api/v1/api-keys/{keyId}/usage` answers the requests it\n  authenticated per hour or day, by outcome, and where it was last used from. `lastUsedAt` is\n  never before `createdAt`. Leaked-key reports: `POST /api/v1/secret-scanning/reports` takes a\n  secret scanner's signed report (GitHub's partner protocol) and revokes (or flags) the keys of\n  ours it names, answering a verdict per token; `invalid_report_signature` (401).\n"
   },
   "servers": [
     {
@@ -1473,6 +1473,139 @@ export const openApiDocument: OpenApiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/secret-scanning/reports": {
+      "post": {
+        "operationId": "reportLeakedApiKeys",
+        "summary": "Report leaked API keys (secret scanning)",
+        "description": "The secret-scanning partner endpoint: GitHub (or another scanner speaking its protocol)\nposts the strings matching our key pattern that it found in public code. The report must\nbe signed: `Github-Public-Key-Signature` is the base64 ECDSA (P-256, SHA-256) signature of\nthe raw body by the key `Github-Public-Key-Identifier` names among the public keys\npublished at the configured URL (`SECRET_SCANNING_KEYS_URL`, fetched and cached). An\nunsigned, unknown-key or badly signed report answers a problem and changes nothing. For\neach token: a string that fails our key checksum, or is no key of ours, is a\n`false_positive` (a checksum failure is answered without a store lookup); an issued key is\na `true_positive`, and an active one is revoked (or, with `SECRET_SCANNING_ACTION=flag`,\nonly flagged), with `reported_leaked` in its history.\n",
+        "tags": [
+          "Service"
+        ],
+        "parameters": [
+          {
+            "name": "Github-Public-Key-Identifier",
+            "in": "header",
+            "required": true,
+            "description": "The identifier of the public key that signed the report.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200
+            }
+          },
+          {
+            "name": "Github-Public-Key-Signature",
+            "in": "header",
+            "required": true,
+            "description": "The base64 ECDSA signature (ASN.1 DER) of the raw request body.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 300,
+              "pattern": "^[A-Za-z0-9+/=]+$"
+            }
+          }
+        ],
+        "x-mcp-tool": false,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/LeakReport"
+              },
+              "examples": {
+                "report": {
+                  "summary": "One key found in a public repository",
+                  "value": [
+                    {
+                      "token": "cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m01HUSyT",
+                      "type": "course_service_api_key",
+                      "url": "https://github.com/octo-org/octo-repo/blob/main/.env",
+                      "source": "content"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "One verdict per reported token, in the order reported.",
+            "x-contract-untestable": "Only the scanner holds the private key that signs a report.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LeakVerdicts"
+                },
+                "examples": {
+                  "verdicts": {
+                    "summary": "A key of ours",
+                    "value": [
+                      {
+                        "token_raw": "cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m01HUSyT",
+                        "token_type": "course_service_api_key",
+                        "label": "true_positive"
+                      }
+                    ]
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "description": "The report's signature does not hold (`invalid_report_signature`): it was made by no key\nthe scanner publishes, or not over this body. Nothing was changed.\n",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                },
+                "examples": {
+                  "badSignature": {
+                    "summary": "Not signed by a published key",
+                    "value": {
+                      "type": "urn:course-service:problem:invalid_report_signature",
+                      "title": "Invalid report signature",
+                      "status": 401,
+                      "detail": "The report's signature does not verify with the published key 'bcb53661c06b4728e59d897fb6165d5c9cda0fd9cdf9d09ead458168deb7518c'.",
+                      "instance": "/api/v1/secret-scanning/reports",
+                      "code": "invalid_report_signature",
+                      "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -3236,9 +3369,10 @@ export const openApiDocument: OpenApiDocument = {
               "rolled_from",
               "rolled_to",
               "revoked",
-              "expired"
+              "expired",
+              "reported_leaked"
             ],
-            "description": "`created`; `rolled_from` (this key was made by rolling `relatedKeyId`); `rolled_to`\n(this key was rolled, `relatedKeyId` replaced it); `revoked`; `expired`.\n"
+            "description": "`created`; `rolled_from` (this key was made by rolling `relatedKeyId`); `rolled_to`\n(this key was rolled, `relatedKeyId` replaced it); `revoked`; `expired`; `reported_leaked`\n(a secret scanner found it in public code).\n"
           },
           "at": {
             "$ref": "#/components/schemas/Timestamp"
@@ -3412,6 +3546,63 @@ export const openApiDocument: OpenApiDocument = {
                 }
               }
             ]
+          }
+        }
+      },
+      "LeakReport": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 1000,
+        "items": {
+          "type": "object",
+          "required": [
+            "token",
+            "type"
+          ],
+          "properties": {
+            "token": {
+              "type": "string",
+              "maxLength": 1000
+            },
+            "type": {
+              "type": "string",
+              "maxLength": 200
+            },
+            "url": {
+              "type": "string",
+              "maxLength": 2000
+            },
+            "source": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        }
+      },
+      "LeakVerdicts": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "token_raw",
+            "token_type",
+            "label"
+          ],
+          "properties": {
+            "token_raw": {
+              "type": "string"
+            },
+            "token_type": {
+              "type": "string"
+            },
+            "label": {
+              "type": "string",
+              "enum": [
+                "true_positive",
+                "false_positive"
+              ]
+            }
           }
         }
       },
@@ -3614,6 +3805,7 @@ export const openApiDocument: OpenApiDocument = {
               "key_already_revoked",
               "key_already_expired",
               "key_already_rolled",
+              "invalid_report_signature",
               "idempotency_request_in_progress",
               "idempotency_key_reused",
               "request_timeout",
@@ -3680,6 +3872,7 @@ export type OperationId =
   | 'rollApiKey'
   | 'listApiKeyEvents'
   | 'getApiKeyUsage'
+  | 'reportLeakedApiKeys'
   | 'resetTestData'
   | 'getOpenApiDocument'
   | 'getHealth'

@@ -19,6 +19,8 @@ function what(event: ApiKeyEvent): Array<Node | string> {
       return ['Revoked'];
     case 'expired':
       return ['Expired'];
+    case 'reported_leaked':
+      return ['Reported as leaked by a secret scanner'];
   }
 }
 

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, Options as Options2, TDataShape } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetApiKeyUsageData, GetApiKeyUsageErrors, GetApiKeyUsageResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeyEventsData, ListApiKeyEventsErrors, ListApiKeyEventsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetApiKeyUsageData, GetApiKeyUsageErrors, GetApiKeyUsageResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeyEventsData, ListApiKeyEventsErrors, ListApiKeyEventsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ReportLeakedApiKeysData, ReportLeakedApiKeysErrors, ReportLeakedApiKeysResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -220,6 +220,30 @@ export const getApiKeyUsage = <ThrowOnError extends boolean = false>(options: Op
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/api-keys/{keyId}/usage',
     ...options
+});
+
+/**
+ * Report leaked API keys (secret scanning)
+ *
+ * The secret-scanning partner endpoint: GitHub (or another scanner speaking its protocol)
+ * posts the strings matching our key pattern that it found in public code. The report must
+ * be signed: `Github-Public-Key-Signature` is the base64 ECDSA (P-256, SHA-256) signature of
+ * the raw body by the key `Github-Public-Key-Identifier` names among the public keys
+ * published at the configured URL (`SECRET_SCANNING_KEYS_URL`, fetched and cached). An
+ * unsigned, unknown-key or badly signed report answers a problem and changes nothing. For
+ * each token: a string that fails our key checksum, or is no key of ours, is a
+ * `false_positive` (a checksum failure is answered without a store lookup); an issued key is
+ * a `true_positive`, and an active one is revoked (or, with `SECRET_SCANNING_ACTION=flag`,
+ * only flagged), with `reported_leaked` in its history.
+ *
+ */
+export const reportLeakedApiKeys = <ThrowOnError extends boolean = false>(options: Options<ReportLeakedApiKeysData, ThrowOnError>) => (options.client ?? client).post<ReportLeakedApiKeysResponses, ReportLeakedApiKeysErrors, ThrowOnError>({
+    url: '/api/v1/secret-scanning/reports',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

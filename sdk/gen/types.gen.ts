@@ -169,10 +169,11 @@ export type ApiKeyCreate = {
 export type ApiKeyEvent = {
     /**
      * `created`; `rolled_from` (this key was made by rolling `relatedKeyId`); `rolled_to`
-     * (this key was rolled, `relatedKeyId` replaced it); `revoked`; `expired`.
+     * (this key was rolled, `relatedKeyId` replaced it); `revoked`; `expired`; `reported_leaked`
+     * (a secret scanner found it in public code).
      *
      */
-    type: 'created' | 'rolled_from' | 'rolled_to' | 'revoked' | 'expired';
+    type: 'created' | 'rolled_from' | 'rolled_to' | 'revoked' | 'expired' | 'reported_leaked';
     at: Timestamp;
     /**
      * Who did it.
@@ -230,6 +231,19 @@ export type ApiKeyUsage = {
         userAgent: string | null;
     };
 };
+
+export type LeakReport = Array<{
+    token: string;
+    type: string;
+    url?: string;
+    source?: string;
+}>;
+
+export type LeakVerdicts = Array<{
+    token_raw: string;
+    token_type: string;
+    label: 'true_positive' | 'false_positive';
+}>;
 
 export type ApiKeyRoll = {
     /**
@@ -307,7 +321,7 @@ export type Problem = {
     /**
      * A stable, machine-readable problem code.
      */
-    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'key_already_revoked' | 'key_already_expired' | 'key_already_rolled' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
+    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'key_already_revoked' | 'key_already_expired' | 'key_already_rolled' | 'invalid_report_signature' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
     requestId: string;
     errors?: Array<FieldError>;
     missingScopes?: Array<Scope>;
@@ -1450,6 +1464,71 @@ export type GetApiKeyUsageResponses = {
 };
 
 export type GetApiKeyUsageResponse = GetApiKeyUsageResponses[keyof GetApiKeyUsageResponses];
+
+export type ReportLeakedApiKeysData = {
+    body: LeakReport;
+    headers: {
+        /**
+         * The identifier of the public key that signed the report.
+         */
+        'Github-Public-Key-Identifier': string;
+        /**
+         * The base64 ECDSA signature (ASN.1 DER) of the raw request body.
+         */
+        'Github-Public-Key-Signature': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/secret-scanning/reports';
+};
+
+export type ReportLeakedApiKeysErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The report's signature does not hold (`invalid_report_signature`): it was made by no key
+     * the scanner publishes, or not over this body. Nothing was changed.
+     *
+     */
+    401: Problem;
+    /**
+     * The body is larger than the server accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds (an
+     * `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type ReportLeakedApiKeysError = ReportLeakedApiKeysErrors[keyof ReportLeakedApiKeysErrors];
+
+export type ReportLeakedApiKeysResponses = {
+    /**
+     * One verdict per reported token, in the order reported.
+     */
+    200: LeakVerdicts;
+};
+
+export type ReportLeakedApiKeysResponse = ReportLeakedApiKeysResponses[keyof ReportLeakedApiKeysResponses];
 
 export type ResetTestDataData = {
     body?: never;

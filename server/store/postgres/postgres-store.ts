@@ -235,6 +235,10 @@ export class PostgresStore implements Store {
     });
   }
 
+  async appendApiKeyEvent(event: NewApiKeyEvent): Promise<void> {
+    await this.#query('insert-events', S.SQL.insertEvents, S.eventsParams([event]));
+  }
+
   async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
     if (key.expiresAt === null) return;
     await this.#query('insert-events', S.SQL.insertEvents, S.eventsParams([expiryEvent(key)]));

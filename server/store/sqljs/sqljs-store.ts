@@ -191,6 +191,10 @@ export class SqljsStore implements Store {
     return { old, replacement };
   }
 
+  async appendApiKeyEvent(event: NewApiKeyEvent): Promise<void> {
+    await this.#write(this.#eventOps([event]), () => undefined);
+  }
+
   async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
     // Checked and written with no await between: the expiry is recorded once.
     if (key.expiresAt === null || this.sql.one(S.SQL.hasExpiry, [key.id], num) !== undefined) return;
