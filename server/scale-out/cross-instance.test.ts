@@ -1,10 +1,23 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fleet, startFleet } from './fleet.ts';
+
+// A secret scanner's key pair; its public key is published to both instances (a data: URL).
+const scanner = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+const published = {
+  public_keys: [
+    { key_identifier: 'fleet-scanner', key: scanner.publicKey.export({ type: 'spki', format: 'pem' }) },
+  ],
+};
 
 // Two real server processes on one PostgreSQL database and one Redis.
 let fleet: Fleet;
 beforeAll(async () => {
-  fleet = await startFleet(2, { RATE_LIMIT_MAX: '12', RATE_LIMIT_WINDOW_SECONDS: '60' });
+  fleet = await startFleet(2, {
+    RATE_LIMIT_MAX: '12',
+    RATE_LIMIT_WINDOW_SECONDS: '60',
+    SECRET_SCANNING_KEYS_URL: `data:application/json,${encodeURIComponent(JSON.stringify(published))}`,
+  });
 });
 afterAll(() => fleet.stop());
 
@@ -56,6 +69,25 @@ describe('two instances on one database and one Redis', () => {
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const listed = await fleet.call(1, 'GET', '/api/v1/api-keys', { bearer: idToken });
     expect(listed.body.data).toHaveLength(2);
+  });
+
+  it('refuses on B, at the very next request, a key a signed leak report revoked through A', async () => {
+    const { key } = await fleet.apiKey(0, 'leaked');
+    expect((await fleet.call(1, 'GET', '/api/v1/courses', { bearer: key })).status).toBe(200);
+    const items = [{ token: key, type: 'course_service_api_key' }];
+    const signature = sign('sha256', Buffer.from(JSON.stringify(items)), scanner.privateKey).toString(
+      'base64',
+    );
+    const answer = await fleet.call(0, 'POST', '/api/v1/secret-scanning/reports', {
+      body: items,
+      headers: { 'github-public-key-identifier': 'fleet-scanner', 'github-public-key-signature': signature },
+    });
+    expect(answer.body).toEqual([
+      { token_raw: key, token_type: 'course_service_api_key', label: 'true_positive' },
+    ]);
+    expect((await fleet.call(1, 'GET', '/api/v1/courses', { bearer: key })).body.code).toBe(
+      'api_key_revoked',
+    );
   });
 
   it('lists on B, at once, a course created on A', async () => {
