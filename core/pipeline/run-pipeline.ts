@@ -81,7 +81,7 @@ export async function runPipeline(
     deps.usage.count(
       seen.caller.keyId,
       status,
-      Date.now(),
+      deps.operationDeps.clock().getTime(),
       source.clientAddress?.() ?? '',
       typeof userAgent === 'string' ? userAgent : undefined,
     );
