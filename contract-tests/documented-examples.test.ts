@@ -35,7 +35,12 @@ const RUN_TIMEOUT_MS = 300_000;
  * the pacing (pacing.test.ts does); a key quota that holds the idempotency race's duplicates even
  * when a loaded machine needs all its rounds to land one in the window.
  */
-const SERVER_ENV = { AUTH_FAILURE_LIMIT_MAX: '1000000', RATE_LIMIT_MAX: '200' };
+const SERVER_ENV = {
+  AUTH_FAILURE_LIMIT_MAX: '1000000',
+  RATE_LIMIT_MAX: '200',
+  // No internet here: the server's secret-scanner keys are an empty list it can read offline.
+  SECRET_SCANNING_KEYS_URL: 'data:application/json,{"public_keys":[]}',
+};
 /** Two runs at a time: each is a vitest process of its own, on a machine shared with others. */
 const PARALLEL_RUNS = 2;
 let running = 0;

@@ -57,6 +57,7 @@ const UNKNOWN_KEY = mockApiKey('parity-unknown');
 /** The key with its last checksum character changed: malformed, refused before any lookup. */
 const mistyped = (key = '') => `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
 const courseAt = (id = '', action = '') => `${COURSES}/${id}${action}`;
+const rollOf = (keyId = '') => `${KEYS}/${keyId}/roll`;
 
 type Args = [path: string, bearer?: string, json?: unknown, headers?: Fields];
 function call(method: string, ...[path, bearer, json, headers]: Args): ApiCall {
@@ -91,7 +92,7 @@ const STEPS: Step[] = [
     capture: (r) => ({ prodKey: r.body.key }),
   }),
   step('createApiKey: read-only key', 201, (c) => post(KEYS, c.token, READ_ONLY), {
-    capture: (r) => ({ readKey: r.body.key }),
+    capture: (r) => ({ readKey: r.body.key, readKeyId: r.body.id }),
   }),
   step('createApiKey: test key', 201, (c) => post(KEYS, c.token, SANDBOX), {
     capture: (r) => ({ testKey: r.body.key }),
@@ -109,6 +110,34 @@ const STEPS: Step[] = [
   step('listApiKeys', 200, (c) => get(`${KEYS}?environment=prod&limit=2`, c.token)),
   step('revokeApiKey', 200, (c) => del(`${KEYS}/${c.doomedKeyId}`, c.token)),
   step('revokeApiKey: unknown key', [404, 'not_found'], (c) => del(`${KEYS}/${MISSING_KEY_ID}`, c.token)),
+  // Rolling a key: the old key keeps working for its window, the new one works at once.
+  step('rollApiKey', 201, (c) => post(rollOf(c.readKeyId), c.token, { oldKeyExpiresIn: 600 }, idem('r-1')), {
+    capture: (r) => ({ rolledKey: r.body.key }),
+  }),
+  step('rollApiKey: idempotent replay', 201, (c) =>
+    post(rollOf(c.readKeyId), c.token, { oldKeyExpiresIn: 600 }, idem('r-1')),
+  ),
+  step('rollApiKey: rolled already', [409, 'key_already_rolled'], (c) => post(rollOf(c.readKeyId), c.token)),
+  step('rollApiKey: revoked key', [409, 'key_already_revoked'], (c) => post(rollOf(c.doomedKeyId), c.token)),
+  step('rollApiKey: unknown key', [404, 'not_found'], (c) => post(rollOf(MISSING_KEY_ID), c.token)),
+  step('rollApiKey: window over 30 days', [400, 'validation_failed'], (c) =>
+    post(rollOf(c.readKeyId), c.token, { oldKeyExpiresIn: 2_592_001 }),
+  ),
+  step('rolled key: still works in its window', 200, (c) => get(COURSES, c.readKey)),
+  step('new key from the roll: works', 200, (c) => get(COURSES, c.rolledKey)),
+  step('listApiKeyEvents', 200, (c) => get(`${KEYS}/${c.readKeyId}/events?limit=1`, c.token), {
+    capture: (r) => ({ eventsCursor: r.body.nextCursor }),
+  }),
+  step('listApiKeyEvents: next page', 200, (c) =>
+    get(`${KEYS}/${c.readKeyId}/events?limit=1&cursor=${c.eventsCursor}`, c.token),
+  ),
+  step('getApiKeyUsage', 200, (c) => get(`${KEYS}/${c.readKeyId}/usage?granularity=hour`, c.token)),
+  step('getApiKeyUsage: range backwards', [400, 'validation_failed'], (c) =>
+    get(`${KEYS}/${c.readKeyId}/usage?from=2026-02-02T00:00:00Z&to=2026-02-01T00:00:00Z`, c.token),
+  ),
+  step('listApiKeyEvents: unknown key', [404, 'not_found'], (c) =>
+    get(`${KEYS}/${MISSING_KEY_ID}/events`, c.token),
+  ),
   // A course through its whole lifecycle, with the conflict each state has.
   step('createCourse', 201, (c) => post(COURSES, c.prodKey, DRAFT), {
     capture: (r) => ({ courseA: r.body.id }),

@@ -62,6 +62,8 @@ describe('the response validator', () => {
       lastUsedAt: null,
       expiresAt: null,
       revokedAt: null,
+      rolledFrom: null,
+      rolledTo: null,
       key: 'cms_prod_short',
     };
     const headers = json({

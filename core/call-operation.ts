@@ -1,5 +1,6 @@
 import type { CallResult, OperationCall } from './model/ports.ts';
 import { JsonText, Reply } from './model/results.ts';
+import { HeaderList } from './pipeline/header-list.ts';
 import { type PipelineDeps, runPipeline } from './pipeline/run-pipeline.ts';
 import type { OperationRouter } from './spec/operation-router.ts';
 
@@ -18,6 +19,7 @@ export function createOperationCaller(router: OperationRouter, pipeline: Pipelin
       route,
       { headers: {}, actingCaller: call.caller, input: async () => call, idempotencyKey: undefined },
       pipeline,
+      new HeaderList(call.requestId === undefined ? [] : ['X-Request-Id', call.requestId]),
     );
     if (outcome.kind === 'error') return { ok: false, error: outcome.error };
     if (outcome.kind !== 'result') throw new Error(`${operationId} is not an operation of its own`);

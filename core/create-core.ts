@@ -4,6 +4,8 @@ import { createAuthenticator } from './auth/authenticator.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
 import { createMasterKeyCheck } from './auth/master-key.ts';
+import type { ReportKeys } from './auth/report-signature.ts';
+import { createUsageTracker } from './auth/usage-tracker.ts';
 import { createOperationCaller } from './call-operation.ts';
 import { createRequestHandler } from './handle-request.ts';
 import { ApiError } from './model/api-error.ts';
@@ -42,6 +44,10 @@ export interface CoreOptions {
   apiKeyPrefix: string;
   /** Larger request bodies answer 413. */
   bodyLimitBytes: number;
+  /** The public keys secret scanners sign leak reports with. @default none: every report is refused */
+  reportKeys?: ReportKeys | undefined;
+  /** What a reported active key gets. @default 'revoke' */
+  leakAction?: 'revoke' | 'flag' | undefined;
   /** The MCP master key; unset, master mode is off. */
   masterKey?: string | undefined;
   /** One check per dependency (`database`, `redis`), for `GET /healthz`. */
@@ -82,6 +88,9 @@ const defaultIds: IdGenerator = {
   requestId: () => crypto.randomUUID(),
 };
 
+/** No published keys: every leak report is refused. */
+const NO_REPORT_KEYS: ReportKeys = { publicKey: async () => undefined };
+
 /** Runs `task` every `ms` without keeping a Node process alive for it; returns how to stop it. */
 function every(ms: number, task: () => void): () => void {
   const timer = setInterval(task, ms);
@@ -113,6 +122,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const hasher = createKeyHasher(options.apiKeyHashSecret);
   const lastUsed = createLastUsedTracker(store);
+  const usage = createUsageTracker(store);
   const purge = () =>
     store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
   await purge();
@@ -131,6 +141,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     rateLimits,
     observer,
+    usage,
     // An ApiError here is a store outage (503), logged once by the store itself.
     idempotency: createIdempotency(store, clock, (err) => {
       if (!(err instanceof ApiError)) log?.warn({ err }, 'idempotency release failed');
@@ -143,6 +154,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       apiKeyPrefix: options.apiKeyPrefix,
       hasher,
       lastUsed,
+      usage,
+      reportKeys: options.reportKeys ?? NO_REPORT_KEYS,
+      leakAction: options.leakAction ?? 'revoke',
       spec,
       observer,
       health: options.health,
@@ -173,6 +187,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Last-used times are a convenience: a store that does not answer now must not stop the
       // shutdown (the rate limits and the store still have to close).
       await lastUsed.stop().catch((err) => log?.warn({ err }, 'key last-used times not written at shutdown'));
+      await usage.stop().catch((err) => log?.warn({ err }, 'key usage counts not written at shutdown'));
     },
   };
 }

@@ -4,7 +4,7 @@ import { type Answer, answerOf, answerOfResponse, routed } from './pipeline/answ
 import { HeaderList } from './pipeline/header-list.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
 import { parseQuery } from './pipeline/parse-query.ts';
-import { readJsonBody } from './pipeline/read-json-body.ts';
+import { readJsonBodyText } from './pipeline/read-json-body.ts';
 import { type CallSource, type PipelineDeps, type RawInput, runPipeline } from './pipeline/run-pipeline.ts';
 import { problemAnswer } from './problem.ts';
 import type { OperationRouter, Route } from './spec/operation-router.ts';
@@ -43,9 +43,14 @@ class HttpCall implements CallSource {
   }
 
   async input(route: Route): Promise<RawInput> {
-    const body = route.info.hasBody ? await readJsonBody(this.request, this.bodyLimit) : undefined;
+    const read = route.info.hasBody ? await readJsonBodyText(this.request, this.bodyLimit) : undefined;
     // A fresh object: validation coerces query values and applies defaults in place.
-    return { params: this.params, query: parseQuery(this.request.query), body };
+    return {
+      params: this.params,
+      query: parseQuery(this.request.query),
+      body: read?.value,
+      rawBody: read?.text,
+    };
   }
 }
 

@@ -14,6 +14,7 @@
 export { invalidIdToken } from './auth/authenticator.ts';
 export { createKeyHasher, type KeyHasher } from './auth/key-hasher.ts';
 export { MASTER_KEY_ID } from './auth/master-key.ts';
+export type { ReportKeys } from './auth/report-signature.ts';
 // Building the core
 export { type Core, type CoreOptions, createCore } from './create-core.ts';
 // Errors and answers

@@ -175,7 +175,7 @@ describe('the dashboard’s Test mode switch', () => {
     expect(await banner().isVisible()).toBe(true);
   });
 
-  it('marks a test key due for rotation and creates its replacement in test', async () => {
+  it('marks a test key due for rotation and rolls it in test', async () => {
     await page.getByRole('link', { name: 'Settings › API Keys' }).click();
     await keyRow('Sandbox').waitFor();
     const later = Date.now() + 120 * 86_400_000;
@@ -186,14 +186,15 @@ describe('the dashboard’s Test mode switch', () => {
       sessionStorage.setItem(key, JSON.stringify({ ...session, expiresAt }));
     }, later + 3_600_000);
     await page.reload();
-    await page.getByRole('button', { name: 'Rotate Sandbox' }).click();
-    expect(await dialog().getByRole('heading').textContent()).toBe('Rotate “Sandbox” Test');
-    expect(await dialog().textContent()).toContain('With the same scopes, in the test environment;');
-    await dialog().getByRole('button', { name: 'Create replacement key…' }).click();
-    const replacement = await createReplacement();
-    expect(replacement).toMatch(/^cms_test_/);
+    await keyRow('Sandbox').getByText('Over 90 days old').waitFor();
+    await page.getByRole('button', { name: 'Roll Sandbox' }).click();
+    expect(await dialog().getByRole('heading').textContent()).toBe('Roll “Sandbox” Test');
+    await dialog().getByRole('button', { name: 'Roll key' }).click();
+    await dialog().getByText('Copy this key now. It will not be shown again.').waitFor();
+    expect(await dialog().getByRole('heading').textContent()).toBe('Test API key rolled');
+    expect(await dialog().locator('input.secret').inputValue()).toMatch(/^cms_test_/);
     await dialog().getByRole('button', { name: 'Done' }).click();
-    expect(await page.getByRole('rowheader', { name: /^Sandbox \(rotated / }).count()).toBe(1);
+    await expect.poll(() => keyRow('Sandbox').count()).toBe(2);
   });
 
   it('turns off again: production keys only, no banner, no reset', async () => {
@@ -208,7 +209,7 @@ describe('the dashboard’s Test mode switch', () => {
 
   it('shows an API error in the reset dialog, as the dashboard shows others', async () => {
     await testMode().click();
-    await page.getByText(/^Sandbox \(rotated /).waitFor();
+    await expect.poll(() => keyRow('Sandbox').count()).toBe(2);
     // Spend the account's key-management quota through the API, then ask for a reset.
     const account = createCourseClient({ baseUrl: server.url, idToken: await idToken(), maxRetries: 0 });
     let refused: unknown;
@@ -233,9 +234,3 @@ describe('the dashboard’s Test mode switch', () => {
 });
 
 /** Creates the prefilled replacement key in the open dialog and returns its value. */
-async function createReplacement(): Promise<string> {
-  expect(await dialog().getByText('Environment').textContent()).toBe('Environment Test');
-  await dialog().getByRole('button', { name: 'Create API Key' }).click();
-  await dialog().getByText('Copy this key now. It will not be shown again.').waitFor();
-  return dialog().locator('input.secret').inputValue();
-}

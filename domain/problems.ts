@@ -16,6 +16,10 @@ export type ProblemCode =
   | 'invalid_transition'
   | 'course_archived'
   | 'invalid_course_state'
+  | 'key_already_revoked'
+  | 'key_already_expired'
+  | 'key_already_rolled'
+  | 'invalid_report_signature'
   | 'idempotency_request_in_progress'
   | 'idempotency_key_reused'
   | 'request_timeout'
@@ -63,6 +67,10 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   invalid_transition: [409, 'Invalid transition'],
   course_archived: [409, 'Course archived'],
   invalid_course_state: [409, 'Invalid course state'],
+  key_already_revoked: [409, 'Key already revoked'],
+  key_already_expired: [409, 'Key already expired'],
+  key_already_rolled: [409, 'Key already rolled'],
+  invalid_report_signature: [401, 'Invalid report signature'],
   idempotency_request_in_progress: [409, 'Request in progress'],
   idempotency_key_reused: [422, 'Idempotency key reused'],
   request_timeout: [408, 'Request timeout'],

@@ -13,9 +13,18 @@ export interface ParameterChoice {
 
 /**
  * Parameters whose schema-valid values may still be refused, as the spec says: an opaque cursor
- * the server did not issue (`invalid_cursor`), a protocol revision it does not serve.
+ * the server did not issue (`invalid_cursor`), a protocol revision it does not serve, a usage range
+ * whose `from` is not before its `to` (or more than 90 days before it), a leak report's signature
+ * that no published key made (`invalid_report_signature`).
  */
-const SEMANTIC = new Set(['cursor', 'MCP-Protocol-Version']);
+const SEMANTIC = new Set([
+  'cursor',
+  'MCP-Protocol-Version',
+  'from',
+  'to',
+  'Github-Public-Key-Identifier',
+  'Github-Public-Key-Signature',
+]);
 
 /** Values that break some schema or other: types, ranges, lengths, encodings, traversal. */
 const NASTY = [

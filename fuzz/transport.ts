@@ -165,7 +165,8 @@ export async function sendProbe(
   // A spent quota refuses before either check (429, validated above as the operation declares it):
   // a deployment's auth-failure quota runs out under fuzzing.
   if (probe.kind === 'upload' && status !== 429) {
-    const expected = probe.credentialed ? 413 : 401;
+    // A public operation (a leak report, signed in its headers) has no credential to lack: 413.
+    const expected = probe.credentialed || probe.operation.credential === 'none' ? 413 : 401;
     if (status !== expected)
       failures.push({
         check: 'invalid input accepted',

@@ -17,6 +17,8 @@ export function apiKeyRecord(key: Omit<ApiKeyRecord, 'seq'>, seq: number): ApiKe
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
     seq,
+    rolledFrom: key.rolledFrom,
+    rolledTo: key.rolledTo,
   });
 }
 
@@ -43,6 +45,16 @@ export class ApiKeyIndex {
   get(ownerId: string, id: string): ApiKeyRecord | undefined {
     const key = this.#byId.get(id);
     return key?.ownerId === ownerId ? key : undefined;
+  }
+
+  /**
+   * The key `id` of `ownerId` while it can be rolled at `now` (ISO text): neither revoked, nor
+   * rolled, nor expired; the condition of a roll's compare-and-set.
+   */
+  rollable(ownerId: string, id: string, now: string): ApiKeyRecord | undefined {
+    const key = this.get(ownerId, id);
+    if (!key || key.revokedAt !== null || key.rolledTo !== null) return undefined;
+    return key.expiresAt !== null && Date.parse(key.expiresAt) <= Date.parse(now) ? undefined : key;
   }
 
   /** Like `WHERE owner_id = ? [AND environment = ?] AND seq < ? ORDER BY seq DESC LIMIT ?`. */

@@ -1,5 +1,10 @@
 import type {
+  ApiKeyClientRecord,
+  ApiKeyEventRecord,
   ApiKeyRecord,
+  ApiKeyRoll,
+  ApiKeyUsageRecord,
+  Audit,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -14,7 +19,9 @@ import type {
 import { StoreConflictError } from '../core/index.ts';
 import type { KeyEnvironment } from '../domain/api-key-format.ts';
 import type { CourseStatus } from '../domain/course-lifecycle.ts';
+import { ApiKeyEventLog, expiryEvent, keyEvent, type NewApiKeyEvent } from './api-key-events.ts';
 import { ApiKeyIndex, apiKeyRecord } from './api-key-index.ts';
+import { ApiKeyUsageLog } from './api-key-usage.ts';
 import { CourseIndex, changedCourse, courseRecord } from './course-index.ts';
 import { IdempotencyIndex } from './idempotency-index.ts';
 
@@ -36,15 +43,21 @@ export function createMemoryStore(): MemoryStore {
 class InMemoryStore implements MemoryStore {
   // One counter for courses and keys: seqs only grow and are never reused, even after a delete.
   #seq = 0;
+  #eventSeq = 0;
   #closed = false;
   readonly #courses = new CourseIndex();
   readonly #keys = new ApiKeyIndex();
+  readonly #events = new ApiKeyEventLog();
+  readonly #usage = new ApiKeyUsageLog();
   readonly #idempotency = new IdempotencyIndex();
   #fingerprint: string | undefined;
 
   clear(): void {
     this.#seq = 0;
+    this.#eventSeq = 0;
     this.#fingerprint = undefined;
+    this.#events.clear();
+    this.#usage.clear();
     this.#courses.clear();
     this.#keys.clear();
     this.#idempotency.clear();
@@ -98,10 +111,15 @@ class InMemoryStore implements MemoryStore {
     return this.#courses.deleteAll(owner);
   }
 
-  async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
+  async insertApiKey(
+    key: Omit<ApiKeyRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord> {
     return this.#inserting(idempotent, this.#keys.holds(key), () => {
       const record = apiKeyRecord(key, ++this.#seq);
       this.#keys.add(record);
+      if (audit) this.#append(keyEvent(record, 'created', record.createdAt, audit));
       return record;
     });
   }
@@ -117,18 +135,83 @@ class InMemoryStore implements MemoryStore {
   }
 
   /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
-  async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
+  async revokeApiKey(
+    ownerId: string,
+    id: string,
+    revokedAt: string,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord | undefined> {
     this.#assertOpen();
     const current = this.#keys.get(ownerId, id);
     if (!current || current.revokedAt !== null) return current;
     const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
     this.#keys.replace(next);
+    if (audit) this.#append(keyEvent(next, 'revoked', revokedAt, audit));
     return next;
+  }
+
+  async getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    return this.#keys.get(ownerId, id);
+  }
+
+  async rollApiKey(
+    roll: ApiKeyRoll,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
+    this.#assertOpen();
+    const current = this.#keys.rollable(roll.ownerId, roll.id, roll.now);
+    if (!current) return undefined;
+    return this.#inserting(idempotent, this.#keys.holds(roll.replacement), () => {
+      const old = apiKeyRecord(
+        { ...current, expiresAt: roll.expiresAt, rolledTo: roll.replacement.id },
+        current.seq,
+      );
+      const replacement = apiKeyRecord(roll.replacement, ++this.#seq);
+      this.#keys.replace(old);
+      this.#keys.add(replacement);
+      if (audit) {
+        this.#append(keyEvent(old, 'rolled_to', roll.now, audit, replacement.id));
+        this.#append(keyEvent(replacement, 'rolled_from', roll.now, audit, old.id));
+      }
+      return { old, replacement };
+    });
+  }
+
+  async appendApiKeyEvent(event: NewApiKeyEvent): Promise<void> {
+    this.#assertOpen();
+    this.#append(event);
+  }
+
+  async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
+    this.#assertOpen();
+    if (key.expiresAt !== null && !this.#events.hasExpiry(key.id)) this.#append(expiryEvent(key));
+  }
+
+  async listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]> {
+    return this.#events.list(query);
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
     this.#assertOpen();
     for (const { id, lastUsedAt } of uses) this.#keys.touch(id, lastUsedAt);
+  }
+
+  async recordApiKeyUsage(
+    counts: readonly ApiKeyUsageRecord[],
+    clients: readonly ApiKeyClientRecord[],
+  ): Promise<void> {
+    this.#assertOpen();
+    this.#usage.add(counts);
+    this.#usage.keep(clients);
+  }
+
+  async listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]> {
+    return this.#usage.list(query);
+  }
+
+  async getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined> {
+    return this.#usage.client(keyId);
   }
 
   async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
@@ -168,6 +251,10 @@ class InMemoryStore implements MemoryStore {
   #course(owner: CourseOwner, id: string, status?: CourseStatus): CourseRecord | undefined {
     const course = this.#courses.get(owner, id);
     return status === undefined || course?.status === status ? course : undefined;
+  }
+
+  #append(event: NewApiKeyEvent): void {
+    this.#events.add(event, ++this.#eventSeq);
   }
 
   #assertOpen(): void {

@@ -85,6 +85,10 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     health: { database: () => store.checkHealth() },
     protocols: { mcp: mcpProtocol(resolved.bodyLimitBytes) },
     clock,
+    reportKeys: {
+      publicKey: async (id) =>
+        Object.hasOwn(resolved.secretScanningKeys, id) ? resolved.secretScanningKeys[id] : undefined,
+    },
   });
   let seeded = applySeed(seed, store, hasher);
   const requestLog = createRequestLog(resolved.bodyLimitBytes);

@@ -7,7 +7,7 @@ import {
   resolveRef,
   serviceUnavailable,
 } from '../core/index.ts';
-import type { ProblemCode } from '../domain/problems.ts';
+import { type ProblemCode, problemStatus } from '../domain/problems.ts';
 
 /** The quota the mock limits by, named in a forced `429`'s headers. */
 export interface ForcedQuota {
@@ -38,6 +38,28 @@ function documentedProblem(operation: OperationInfo, status: number): Record<str
   return problem;
 }
 
+/** Throws a `TypeError` listing the errors `operation` documents unless `status` is one of them. */
+function assertDocumented(operation: OperationInfo, status: number): void {
+  const documented = [...operation.statuses].filter((s) => s >= 400).sort((a, b) => a - b);
+  if (!documented.includes(status)) {
+    throw new TypeError(
+      `${operation.operationId} does not document a ${status} error, so the mock will not send one; the errors it documents are ${documented.join(', ') || 'none'}.`,
+    );
+  }
+}
+
+/**
+ * The problem `code` as a forced answer of `operation` (with `detail`, or a sentence naming it),
+ * e.g. `key_already_rolled` for `rollApiKey`; throws as {@link forcedError} does when the
+ * operation does not document the code's status.
+ *
+ * @example forcedProblem(operation, 'key_already_rolled') // 409 key_already_rolled
+ */
+export function forcedProblem(operation: OperationInfo, code: ProblemCode, detail?: string): ApiError {
+  assertDocumented(operation, problemStatus(code));
+  return new ApiError(code, detail ?? `A forced '${code}' problem, as the mock was told to answer.`);
+}
+
 /**
  * The error a forced `status` of `operation` answers with, for the service's one problem renderer:
  * `429` and `503` as the service sends them (quota headers, `Retry-After`), `500` as an unexpected
@@ -53,12 +75,7 @@ export function forcedError(
   quota: ForcedQuota,
   retryAfter?: number,
 ): unknown {
-  const documented = [...operation.statuses].filter((s) => s >= 400).sort((a, b) => a - b);
-  if (!documented.includes(status)) {
-    throw new TypeError(
-      `${operation.operationId} does not document a ${status} error, so the mock will not send one; the errors it documents are ${documented.join(', ') || 'none'}.`,
-    );
-  }
+  assertDocumented(operation, status);
   if (status === 429) {
     const seconds = wholeSeconds(retryAfter);
     const policy = operation.credential === 'idToken' ? 'api-keys' : 'courses';

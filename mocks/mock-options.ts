@@ -76,6 +76,11 @@ export interface CourseServiceMockOptions {
    * @default false
    */
   overrides?: boolean | undefined;
+  /**
+   * The public keys (PEM) a secret scanner signs leaked-key reports with, by key identifier, as
+   * the service fetches them from `SECRET_SCANNING_KEYS_URL`. @default {} (every report is refused)
+   */
+  secretScanningKeys?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The options with every default filled in. */
@@ -103,5 +108,6 @@ export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptio
     clock: options.clock ?? (() => new Date()),
     spec: options.spec ?? openApiDocument,
     overrides: options.overrides ?? false,
+    secretScanningKeys: options.secretScanningKeys ?? {},
   };
 }

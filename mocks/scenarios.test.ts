@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, createCourseClient, InternalServerError, RateLimitError } from '../sdk/index.ts';
+import {
+  APIConnectionError,
+  ConflictError,
+  createCourseClient,
+  InternalServerError,
+  RateLimitError,
+} from '../sdk/index.ts';
 import { mockApiKey } from './index.ts';
 import { useCourseServiceMock } from './test-support/mock-server.ts';
 
@@ -9,6 +15,25 @@ const client = createCourseClient({ baseUrl: mock.baseUrl, apiKey: key, maxRetri
 const course = { name: 'Scenario', description: '' };
 
 describe('scenario controls', () => {
+  it('forces any problem the operation documents, such as the new key errors, and refuses others', async () => {
+    const admin = createCourseClient({
+      baseUrl: mock.baseUrl,
+      idToken: mock.idToken('scenario-admin'),
+      maxRetries: 0,
+    });
+    const { id } = await admin.apiKeys.create({ name: 'Forced' });
+    for (const code of ['key_already_rolled', 'key_already_revoked', 'key_already_expired'] as const) {
+      mock.scenario('rollApiKey').problem(code, { times: 1 });
+      const error = await admin.apiKeys.roll(id).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConflictError);
+      expect((error as ConflictError).code).toBe(code);
+    }
+    expect((await admin.apiKeys.roll(id)).rolledFrom).toBe(id);
+    expect(() => mock.scenario('listApiKeyEvents').problem('key_already_rolled')).toThrow(
+      'listApiKeyEvents does not document a 409 error',
+    );
+  });
+
   it('forces a 429 with Retry-After and retry-after-ms for the next call only', async () => {
     mock.scenario('createCourse').rateLimited({ retryAfter: 2, times: 1 });
     const error = await client.courses.create(course).catch((e: unknown) => e);

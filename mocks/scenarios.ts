@@ -1,5 +1,6 @@
 import type { OperationId, OperationInfo } from '../core/index.ts';
-import { type ForcedQuota, forcedError } from './forced-errors.ts';
+import type { ProblemCode } from '../domain/problems.ts';
+import { type ForcedQuota, forcedError, forcedProblem } from './forced-errors.ts';
 
 /** How many of the next calls a scenario applies to; absent means every call until cleared. */
 export interface Times {
@@ -18,6 +19,11 @@ export interface ScenarioControl {
   serverError(options?: Times): ScenarioControl;
   /** Answer `503 service_unavailable` with `Retry-After: retryAfter` (default 1) and `retry-after-ms`, as during an outage. */
   unavailable(options?: Times & { retryAfter?: number }): ScenarioControl;
+  /**
+   * Answer the problem `code` (with `detail`, or a sentence naming it), e.g. `key_already_rolled`
+   * for `rollApiKey`: any problem whose status the operation documents.
+   */
+  problem(code: ProblemCode, options?: Times & { detail?: string }): ScenarioControl;
   /** Fail the request as a network error (`fetch` rejects; no response). */
   networkError(options?: Times): ScenarioControl;
   /** Answer `ms` milliseconds later than usual (combines with the others). */
@@ -84,6 +90,8 @@ export function createScenarios(operations: readonly OperationInfo[], quota: For
         rateLimited: (options) => force(429, options),
         serverError: (options) => force(500, options),
         unavailable: (options) => force(503, options),
+        problem: (code, options = {}) =>
+          fail({ error: forcedProblem(operation, code, options.detail) }, options),
         networkError: (options) => fail('networkError', options),
         delay(ms, options) {
           if (!(ms >= 0) || !Number.isFinite(ms))

@@ -11,6 +11,7 @@ import {
 } from '../core/index.ts';
 import { parseApiKey } from '../domain/api-key-format.ts';
 import { newApiKeyId, newCourseId } from '../domain/ids.ts';
+import { SERVICE_AUDIT } from '../memory/api-key-events.ts';
 import { DEFAULT_OWNER, type ResolvedOptions } from './mock-options.ts';
 
 type Seed = {
@@ -60,6 +61,8 @@ export function planSeed(options: ResolvedOptions, document: OpenApiDocument): S
       lastUsedAt: null,
       expiresAt: declared.expiresAt ?? null,
       revokedAt: declared.revokedAt ?? null,
+      rolledFrom: null,
+      rolledTo: null,
     };
     check('ApiKey', apiKeyView({ ...key, hash: '', seq: 0 }, options.clock()), `apiKeys[${i}]`);
     return key;
@@ -89,7 +92,8 @@ export function planSeed(options: ResolvedOptions, document: OpenApiDocument): S
 
 /** Puts the seed into an empty store, keys hashed as the service hashes them. */
 export async function applySeed(seed: Seed, store: Store, hasher: KeyHasher): Promise<void> {
+  // A seeded key's history starts with its creation, by the service.
   for (const { value, ...key } of seed.keys)
-    await store.insertApiKey({ ...key, hash: await hasher.hash(value) });
+    await store.insertApiKey({ ...key, hash: await hasher.hash(value) }, undefined, SERVICE_AUDIT);
   for (const course of seed.courses) await store.insertCourse(course);
 }

@@ -102,6 +102,19 @@ describe('README examples against the reference server', () => {
     expect(await run('conditional-reads')).toEqual(['true', 'Statistics I', 'true']);
   });
 
+  it('key rotation: one roll, both keys working in the window, the list, a second roll refused, the history, the usage', async () => {
+    expect(await run('key-rotation')).toEqual([
+      'true Backend courses:read',
+      '0',
+      '0',
+      'true true',
+      'key_already_rolled true',
+      'rolled_to rotating-team',
+      'created rotating-team',
+      '1 true',
+    ]);
+  });
+
   it('test environment: a test key, the environment of its answers, and a sandbox reset', async () => {
     expect(await run('test-environment')).toEqual(['test', 'test test', 'true']);
   });

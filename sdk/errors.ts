@@ -93,7 +93,8 @@ export class NotFoundError extends CourseServiceError {
 
 /**
  * `409`: the course's state forbids the change (`problem.allowedTransitions` lists what is
- * allowed), or an identical idempotent request is still running.
+ * allowed), a key cannot be rolled (`key_already_revoked`, `key_already_expired`,
+ * `key_already_rolled` with `problem.rolledTo`), or an identical idempotent request is still running.
  *
  * @example
  * catch (error) { if (error instanceof ConflictError) console.log(error.problem?.allowedTransitions); }

@@ -11,7 +11,12 @@
  * @module
  */
 
-export type { ApiKeysResource, ListApiKeysParams } from './api-keys.ts';
+export type {
+  ApiKeysResource,
+  ApiKeyUsageRange,
+  ListApiKeyEventsParams,
+  ListApiKeysParams,
+} from './api-keys.ts';
 export { APIPromise, type ApiResponse, type Result, type Settled } from './api-promise.ts';
 export { type CourseClient, type CourseClientOptions, createCourseClient } from './client.ts';
 export { type ConditionalOptions, isNotModified, NotModified } from './conditional.ts';

@@ -39,7 +39,7 @@ export function serverDelay(headers: Headers): ServerDelay | undefined {
 /**
  * Why an answer is worth another attempt, or `undefined` when it is not: a hook's `retry()`, else
  * the server's `x-should-retry` (`true` or `false`), else the status of an error: 408, 429, 5xx, and
- * 409 for a request with an `Idempotency-Key`.
+ * a 409 with `Retry-After` for a request with an `Idempotency-Key`.
  *
  * @example retryReason(new Response(null, { status: 503 }), request, false) // 'status 503'
  */
@@ -51,9 +51,9 @@ export function retryReason(response: Response, request: Request, hookAsked: boo
   if (said === 'false') return undefined;
   const { status } = response;
   if (status === 408 || status === 429 || status >= 500) return `status ${status}`;
-  // This service answers 409 to a retry-safe request only while an identical one (same
-  // Idempotency-Key) is still running; any other 409 is a state conflict that a retry cannot fix.
-  if (status === 409 && request.headers.has('Idempotency-Key'))
+  // A 409 with `Retry-After` to a retry-safe request means an identical one (same Idempotency-Key)
+  // is still running; any other 409 (a key rolled already) is a state conflict a retry cannot fix.
+  if (status === 409 && request.headers.has('Idempotency-Key') && response.headers.has('Retry-After'))
     return 'status 409 (the same Idempotency-Key is still running)';
   return undefined;
 }

@@ -66,6 +66,14 @@ describe('retries', () => {
     expect(server.seen).toHaveLength(3);
   });
 
+  it('never retries a 409 without Retry-After: a state conflict, even for a request with an Idempotency-Key', async () => {
+    const server = await failing(409, 2);
+    const client = createCourseClient({ baseUrl: server.url, idToken: 'token' });
+    await expect(client.apiKeys.roll('key_0000000000000000')).rejects.toBeInstanceOf(ConflictError);
+    expect(server.seen).toHaveLength(1);
+    expect(server.seen[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('retries refused connections, then throws APIConnectionError', async () => {
     const server = await startHttpServer(() => undefined);
     await server.close();

@@ -34,6 +34,7 @@ import { createRateLimits } from './rate-limit/rate-limits.ts';
 import { favicon } from './reference/favicon.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
+import { createReportKeys } from './security/report-keys.ts';
 import { NO_TELEMETRY, type Telemetry } from './telemetry/telemetry.ts';
 
 /** A built application: the Koa app, the core it runs, and what must be stopped with it. */
@@ -113,6 +114,8 @@ export async function createApp(options: {
     apiKeyPrefix: config.apiKeyPrefix,
     bodyLimitBytes: config.bodyLimitBytes,
     masterKey: config.mcpMasterApiKey,
+    reportKeys: createReportKeys(config.secretScanning.keysUrl, config.jwksTimeoutMs),
+    leakAction: config.secretScanning.action,
     health,
     protocols: {
       mcp: mcpProtocol({ document: spec, bodyLimitBytes: config.bodyLimitBytes, logger }),

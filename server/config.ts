@@ -29,6 +29,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long one fetch of the identity provider's JWKS may take before the token is refused. */
   jwksTimeoutMs: number;
+  /** Leaked-key reports: where the scanner publishes its keys, and what a reported active key gets. */
+  secretScanning: { keysUrl: string; action: 'revoke' | 'flag' };
   /** API keys one subject may create per window (a sensitive business flow). */
   keyCreationLimit: { max: number; windowSeconds: number };
   /** PostgreSQL for all state (`DATABASE_URL`); `undefined` keeps the embedded sql.js store in `dataDir`. */
@@ -88,6 +90,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const logFormat = text('LOG_FORMAT', 'auto') as Config['logFormat'];
   if (!['json', 'pretty', 'auto'].includes(logFormat))
     problems.push(`LOG_FORMAT must be json, pretty or auto, got '${logFormat}'`);
+  const secretScanningKeysUrl = text(
+    'SECRET_SCANNING_KEYS_URL',
+    'https://api.github.com/meta/public_keys/secret_scanning',
+  );
+  if (!URL.canParse(secretScanningKeysUrl))
+    problems.push(`SECRET_SCANNING_KEYS_URL must be an absolute URL, got '${secretScanningKeysUrl}'`);
+  const secretScanningAction = text('SECRET_SCANNING_ACTION', 'revoke') as 'revoke' | 'flag';
+  if (secretScanningAction !== 'revoke' && secretScanningAction !== 'flag')
+    problems.push(`SECRET_SCANNING_ACTION must be revoke or flag, got '${secretScanningAction}'`);
   const apiKeyPrefix = text('API_KEY_PREFIX', 'cms');
   if (!isValidKeyPrefix(apiKeyPrefix)) {
     problems.push(
@@ -170,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     jwksTimeoutMs: integer('IDP_JWKS_TIMEOUT_MS', 5_000, 100, 60_000),
+    secretScanning: { keysUrl: secretScanningKeysUrl, action: secretScanningAction },
     keyCreationLimit: {
       max: integer('KEY_CREATION_LIMIT_MAX', 20, 1, 1_000_000_000),
       windowSeconds: integer('KEY_CREATION_WINDOW_SECONDS', 3600, 1, 86_400),

@@ -24,6 +24,9 @@ const KEY_CALLS: Call[] = [
   ['GET', '/api/v1/api-keys'],
   ['POST', '/api/v1/api-keys', { name: 'Limited' }],
   ['DELETE', `/api/v1/api-keys/${MISSING_KEY_ID}`],
+  ['POST', `/api/v1/api-keys/${MISSING_KEY_ID}/roll`, {}],
+  ['GET', `/api/v1/api-keys/${MISSING_KEY_ID}/events`],
+  ['GET', `/api/v1/api-keys/${MISSING_KEY_ID}/usage`],
   ['DELETE', '/api/v1/test-data'],
 ];
 

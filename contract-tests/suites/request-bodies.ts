@@ -8,12 +8,14 @@ const BODY_LIMIT = 65_536;
 export function requestBodiesSuite(c: Contract): void {
   describe('request bodies', () => {
     async function bodyOperations() {
-      const { key, idToken, client } = await c.newKey();
+      const { key, idToken, client, id: keyId } = await c.newKey();
       const { id } = await client.courses.create({ name: 'Body target', description: '' });
       return [
         { method: 'POST', path: '/api/v1/courses', auth: `Bearer ${key}` },
         { method: 'PATCH', path: `/api/v1/courses/${id}`, auth: `Bearer ${key}` },
         { method: 'POST', path: '/api/v1/api-keys', auth: `Bearer ${idToken}` },
+        { method: 'POST', path: `/api/v1/api-keys/${keyId}/roll`, auth: `Bearer ${idToken}` },
+        { method: 'POST', path: '/api/v1/secret-scanning/reports', auth: '' },
       ];
     }
     const oversized = JSON.stringify({ name: 'big', description: 'x'.repeat(BODY_LIMIT) });

@@ -62,6 +62,8 @@ export async function startBuiltInTarget(
     IDP_ISSUER: idp.issuer,
     IDP_AUDIENCE: idp.audience,
     IDP_JWKS_URL: idp.jwksUrl,
+    // No secret scanner signs for the built-in server: every leaked-key report is refused (401).
+    SECRET_SCANNING_KEYS_URL: 'data:application/json,{"public_keys":[]}',
     ...backend,
     API_KEY_HASH_SECRET: secret,
     REDIS_KEY_PREFIX: `${backend.REDIS_KEY_PREFIX ?? 'course-contract-'}${randomBytes(6).toString('hex')}:`,

@@ -1,8 +1,9 @@
 import type { Store } from '../model/store.ts';
 
 /**
- * Remembers when keys were last used, to the minute, and writes them in one batch per interval,
- * so authenticating a request costs no database write.
+ * Remembers when keys were last used, to the minute (the first request of the latest minute, so
+ * never before the key was created), and writes them in one batch per interval, so authenticating
+ * a request costs no database write.
  */
 export interface LastUsedTracker {
   touch(keyId: string, at: Date): void;
@@ -31,7 +32,7 @@ export function createLastUsedTracker(store: Store, intervalMs = 60_000): LastUs
       const minute = Math.floor(at.getTime() / 60_000);
       if (lastMinute.get(keyId) === minute) return;
       lastMinute.set(keyId, minute);
-      pending.set(keyId, new Date(minute * 60_000).toISOString().replace('.000Z', 'Z'));
+      pending.set(keyId, at.toISOString());
     },
     pending: (keyId) => pending.get(keyId),
     flush,

@@ -61,6 +61,8 @@ export interface ProtocolContext {
 export interface OperationCall {
   /** Who the operation acts for; its scopes are checked as for a request. */
   caller: Caller;
+  /** The id of the request that carries the call, recorded with what the call changes. */
+  requestId?: string | undefined;
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;

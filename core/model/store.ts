@@ -71,7 +71,76 @@ export interface ApiKeyRecord {
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** The key this one replaced in a roll; null if it was created afresh. */
+  rolledFrom: string | null;
+  /** The key that replaced this one in a roll; null until it is rolled. */
+  rolledTo: string | null;
   seq: number;
+}
+
+/** A roll of an API key: the old key's new expiry and its replacement, written together. */
+export interface ApiKeyRoll {
+  ownerId: string;
+  /** The old key's id. */
+  id: string;
+  /** Now, as ISO text: the old key must not have expired by then. */
+  now: string;
+  /** When the old key stops working from now on, as ISO text. */
+  expiresAt: string;
+  /** The new key, with `rolledFrom` naming the old one. */
+  replacement: Omit<ApiKeyRecord, 'seq'>;
+}
+
+/** What can happen to an API key, as its history records it. */
+export type ApiKeyEventType =
+  | 'created'
+  | 'rolled_from'
+  | 'rolled_to'
+  | 'revoked'
+  | 'expired'
+  | 'reported_leaked';
+
+/** Who changed a key, and in which request: recorded with the event the change makes. */
+export interface Audit {
+  /** `user` (an ID token's subject), `master` (the MCP master key) or `service` (the service itself). */
+  actorType: 'user' | 'master' | 'service';
+  /** The subject of a `user`; null otherwise. */
+  actorSubject: string | null;
+  requestId: string | null;
+}
+
+/** One entry of a key's append-only history. `seq` orders them (newest has the largest). */
+export interface ApiKeyEventRecord extends Audit {
+  keyId: string;
+  ownerId: string;
+  type: ApiKeyEventType;
+  at: string;
+  /** The other key of a roll; null for other events. */
+  relatedKeyId: string | null;
+  seq: number;
+}
+
+/** Requests counted by outcome: 2xx and 304, 403, 429, other 4xx, 5xx. */
+export interface UsageCounts {
+  success: number;
+  forbidden: number;
+  rateLimited: number;
+  clientError: number;
+  serverError: number;
+}
+
+/** The requests one key authenticated in one hour (`hour`: its start, ISO text). */
+export interface ApiKeyUsageRecord extends UsageCounts {
+  keyId: string;
+  hour: string;
+}
+
+/** Where a key was used from, at its latest counted request. */
+export interface ApiKeyClientRecord {
+  keyId: string;
+  at: string;
+  address: string;
+  userAgent: string | null;
 }
 
 /** A response stored under an Idempotency-Key, to be replayed to a retry. */
@@ -154,12 +223,56 @@ export interface Store {
   /** Deletes every course of `owner` (one account in one environment); resolves how many there were. */
   deleteAllCourses(owner: CourseOwner): Promise<number>;
 
-  insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord>;
+  /** Stores a key and, with `audit`, its `created` event, in one write. */
+  insertApiKey(
+    key: Omit<ApiKeyRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord>;
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
   listApiKeys(query: PageQuery & { environment?: KeyEnvironment | undefined }): Promise<ApiKeyRecord[]>;
-  revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined>;
+  /** Revokes a key and, with `audit`, records its `revoked` event, in one write; revoking twice changes nothing. */
+  revokeApiKey(
+    ownerId: string,
+    id: string,
+    revokedAt: string,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord | undefined>;
+  /** The key `id` of `ownerId`; `undefined` for another owner's key, exactly as for a missing one. */
+  getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * Sets the old key's expiry and `rolledTo`, and inserts its replacement (and `idempotent`, the
+   * response completing its claim), in one write; only while the old key is neither revoked, nor
+   * rolled, nor expired at `roll.now` (a compare-and-set, so two instances cannot roll one key
+   * twice). `undefined` when there is no such key or it is no longer rollable: nothing changed,
+   * the caller re-reads and says why. With `audit`, records `rolled_to` on the old key and
+   * `rolled_from` on the new one in the same write.
+   */
+  rollApiKey(
+    roll: ApiKeyRoll,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined>;
+  /** Appends an event that goes with no other change (a leak report); see the other writes for theirs. */
+  appendApiKeyEvent(event: Omit<ApiKeyEventRecord, 'seq'>): Promise<void>;
+  /** Records the `expired` event of a key (by the service, at its `expiresAt`), once: later calls change nothing. */
+  recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void>;
+  /** A key's events, newest first, paged by `seq`; none for another owner's key. */
+  listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]>;
   /** Records when keys were last used; a batch, so authentication costs no write per request. */
   recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void>;
+  /**
+   * Adds `counts` to what each key's hour holds (instances sharing the store add up, never
+   * overwrite), and keeps each key's latest client of `clients`; a batch written in the background.
+   */
+  recordApiKeyUsage(
+    counts: readonly ApiKeyUsageRecord[],
+    clients: readonly ApiKeyClientRecord[],
+  ): Promise<void>;
+  /** A key's hours with requests, from `from` (included) to `to` (excluded), oldest first. */
+  listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]>;
+  /** Where the key was last used from, if it was. */
+  getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined>;
 
   /**
    * Claims an Idempotency-Key for one request, atomically for every instance sharing the store.

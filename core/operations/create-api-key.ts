@@ -1,12 +1,7 @@
-import {
-  formatApiKey,
-  KEY_RANDOM_LENGTH,
-  type KeyEnvironment,
-  parseApiKey,
-} from '../../domain/api-key-format.ts';
-import { randomBase62 } from '../../domain/base62.ts';
+import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import { ApiError } from '../model/api-error.ts';
-import { idempotentRecord, type OperationHandler, type OperationInput, ownerOf } from './operation.ts';
+import { newApiKey, replayNewKey } from './new-api-key.ts';
+import { auditOf, idempotentRecord, type OperationHandler, ownerOf } from './operation.ts';
 import { apiKeyView } from './representations.ts';
 
 const MAX_LIFETIME_MS = 366 * 24 * 3600 * 1000;
@@ -28,23 +23,12 @@ function checkExpiry(expiresAt: string | undefined, now: Date): string | null {
   });
 }
 
-/** The random part of the key: derived when the creation is idempotent, so a replay shows the same value. */
-async function randomPart(
-  input: OperationInput,
-  deriveRandom: (scope: string, key: string, length: number) => Promise<string>,
-): Promise<string> {
-  const { idempotency } = input;
-  return idempotency
-    ? deriveRandom(idempotency.scope, idempotency.key, KEY_RANDOM_LENGTH)
-    : randomBase62(KEY_RANDOM_LENGTH);
-}
-
 /**
  * `POST /api/v1/api-keys`: a new key for the ID token's subject, `prod` unless `test` is asked for. Its value is in this response only;
  * the store keeps an HMAC of it, and an idempotent replay re-derives it instead of storing it.
  */
 export const createApiKey: OperationHandler = async (input, deps) => {
-  const { store, clock, ids, hasher, spec } = deps;
+  const { store, clock, spec } = deps;
   const body = input.body as {
     name: string;
     environment?: KeyEnvironment;
@@ -54,30 +38,23 @@ export const createApiKey: OperationHandler = async (input, deps) => {
   const now = clock();
   const expiresAt = checkExpiry(body.expiresAt, now);
   await deps.consumeKeyCreation(ownerOf(input.caller));
-  const environment = body.environment ?? 'prod';
-  const value = formatApiKey(deps.apiKeyPrefix, environment, await randomPart(input, hasher.deriveRandom));
   const allScopes = (spec.document.components.schemas as { Scope: { enum: string[] } }).Scope.enum;
-  const record = {
-    id: ids.apiKeyId(),
-    ownerId: ownerOf(input.caller),
-    name: body.name,
-    hash: await hasher.hash(value),
-    start: (parseApiKey(value) as { start: string }).start,
-    environment,
-    scopes: allScopes.filter((scope) => (body.scopes ?? allScopes).includes(scope)),
-    createdAt: now.toISOString(),
-    lastUsedAt: null,
-    expiresAt,
-    revokedAt: null,
-  };
+  const { value, record } = await newApiKey(
+    input,
+    deps,
+    {
+      name: body.name,
+      environment: body.environment ?? 'prod',
+      scopes: allScopes.filter((scope) => (body.scopes ?? allScopes).includes(scope)),
+      expiresAt,
+      rolledFrom: null,
+    },
+    now,
+  );
   const view = apiKeyView({ ...record, seq: 0 }, now);
-  await store.insertApiKey(record, idempotentRecord(input, 201, view, record.createdAt));
-  deps.observer.apiKeyCreated(environment);
+  await store.insertApiKey(record, idempotentRecord(input, 201, view, record.createdAt), auditOf(input));
+  deps.observer.apiKeyCreated(record.environment);
   return { ...view, key: value };
 };
 
-createApiKey.replay = async (stored, input, { hasher }) => {
-  const view = stored.body as { start: string };
-  const [prefix, environment] = view.start.split('_') as [string, 'prod' | 'test'];
-  return { ...view, key: formatApiKey(prefix, environment, await randomPart(input, hasher.deriveRandom)) };
-};
+createApiKey.replay = (stored, input, deps) => replayNewKey(stored, input, deps);

@@ -2,16 +2,20 @@ import { archiveCourse } from './archive-course.ts';
 import { createApiKey } from './create-api-key.ts';
 import { createCourse } from './create-course.ts';
 import { deleteCourse } from './delete-course.ts';
+import { getApiKeyUsage } from './get-api-key-usage.ts';
 import { getCourse } from './get-course.ts';
 import { getHealth } from './get-health.ts';
 import { getOpenApiDocument } from './get-open-api-document.ts';
+import { listApiKeyEvents } from './list-api-key-events.ts';
 import { listApiKeys } from './list-api-keys.ts';
 import { listCourses } from './list-courses.ts';
 import type { OperationHandler } from './operation.ts';
 import { publishCourse } from './publish-course.ts';
+import { reportLeakedApiKeys } from './report-leaked-api-keys.ts';
 import { resetTestData } from './reset-test-data.ts';
 import { restoreCourse } from './restore-course.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
+import { rollApiKey } from './roll-api-key.ts';
 import { updateCourse } from './update-course.ts';
 
 /** Every operation's handler, by operationId. A test checks it equals the spec's operations. */
@@ -27,6 +31,10 @@ export const operations: Readonly<Record<string, OperationHandler>> = {
   listApiKeys,
   createApiKey,
   revokeApiKey,
+  rollApiKey,
+  listApiKeyEvents,
+  getApiKeyUsage,
+  reportLeakedApiKeys,
   resetTestData,
   getOpenApiDocument,
   getHealth,

@@ -1,5 +1,5 @@
 import { type Digest, digestOf, etagOfDigest } from '../../domain/etag.ts';
-import type { ApiKeyRecord, CourseRecord } from '../model/store.ts';
+import type { ApiKeyEventRecord, ApiKeyRecord, CourseRecord } from '../model/store.ts';
 
 /** A course as the API shows it (the spec's `Course`). */
 export function courseView(course: Omit<CourseRecord, 'seq'>) {
@@ -72,5 +72,18 @@ export function apiKeyView(key: ApiKeyRecord, now: Date, pendingLastUsed?: strin
     lastUsedAt,
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
+    rolledFrom: key.rolledFrom,
+    rolledTo: key.rolledTo,
+  };
+}
+
+/** An entry of a key's history as the API shows it (the spec's `ApiKeyEvent`). */
+export function apiKeyEventView(event: ApiKeyEventRecord) {
+  return {
+    type: event.type,
+    at: event.at,
+    actor: { type: event.actorType, subject: event.actorSubject },
+    requestId: event.requestId,
+    relatedKeyId: event.relatedKeyId,
   };
 }

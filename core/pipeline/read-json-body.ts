@@ -38,6 +38,14 @@ export function parseJsonBytes(bytes: Uint8Array): JsonBody {
  * or holds a string that is not Unicode text. `undefined` when the request has no body.
  */
 export async function readJsonBody(request: IncomingRequest, limit: number): Promise<unknown> {
+  return (await readJsonBodyText(request, limit))?.value;
+}
+
+/** {@link readJsonBody}, with the body's text as sent when the adapter has it (a signature covers it). */
+export async function readJsonBodyText(
+  request: IncomingRequest,
+  limit: number,
+): Promise<JsonBody | undefined> {
   if (!request.hasBody) return undefined;
   const contentType = request.headers['content-type'];
   if (!JSON_TYPE.test(typeof contentType === 'string' ? contentType : '')) {
@@ -53,7 +61,7 @@ export async function readJsonBody(request: IncomingRequest, limit: number): Pro
       'The request body is not valid JSON text: a string holds an unpaired surrogate (\\uD800-\\uDFFF).',
     );
   }
-  return value;
+  return { value, text };
 }
 
 /**

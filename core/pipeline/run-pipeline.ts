@@ -1,5 +1,6 @@
 import { idempotencyScope } from '../../domain/idempotency-scope.ts';
 import type { Authenticator } from '../auth/authenticator.ts';
+import type { UsageTracker } from '../auth/usage-tracker.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Caller } from '../model/caller.ts';
 import type { Observer } from '../model/observer.ts';
@@ -16,6 +17,8 @@ export interface PipelineDeps {
   authenticator: Authenticator;
   rateLimits: RateLimits;
   observer: Observer;
+  /** Counts the requests each API key makes, by outcome. */
+  usage: UsageTracker;
   idempotency: Idempotency;
   handlers: Readonly<Record<string, OperationHandler>>;
   operationDeps: OperationDeps;
@@ -26,6 +29,8 @@ export interface RawInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The body's text as sent, when the adapter has it. */
+  rawBody?: string | undefined;
 }
 
 /** Where a call comes from: an HTTP request, or an MCP tool call inside an authenticated request. */
@@ -68,16 +73,47 @@ export async function runPipeline(
   deps: PipelineDeps,
   headers: HeaderList = new HeaderList(),
 ): Promise<Outcome> {
+  const seen: { caller?: Caller } = {};
+  const outcome = await runSteps(route, source, deps, headers, seen);
+  // A request an API key made counts towards its usage, whatever the answer; a tool call runs
+  // inside a request already counted.
+  if (seen.caller?.kind === 'apiKey' && !source.actingCaller) {
+    const status = outcome.kind === 'error' ? statusOf(outcome.error) : 200;
+    const userAgent = source.headers['user-agent'];
+    deps.usage.count(
+      seen.caller.keyId,
+      status,
+      deps.operationDeps.clock().getTime(),
+      source.clientAddress?.() ?? '',
+      typeof userAgent === 'string' ? userAgent : undefined,
+    );
+  }
+  return outcome;
+}
+
+/** The status an error answers with: an `ApiError`'s own, else 500. */
+function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 500;
+}
+
+async function runSteps(
+  route: Route,
+  source: CallSource,
+  deps: PipelineDeps,
+  headers: HeaderList,
+  seen: { caller?: Caller },
+): Promise<Outcome> {
   const { info } = route;
   // A deprecated operation says so on every answer, its refusals included.
   if (info.deprecations.operation) headers.setAll(info.deprecations.operation);
   try {
     const caller = source.actingCaller ?? (await authenticate(route, source, deps));
+    seen.caller = caller;
     checkScopes(info, caller, headers);
     if (!source.actingCaller) await consumeQuota(deps.rateLimits, info, caller, headers);
     if (info.handledBy !== undefined) return { kind: 'handled-by', caller, headers };
 
-    const { params, query, body } = await source.input(route);
+    const { params, query, body, rawBody } = await source.input(route);
     const requestHeaders = source.headers;
     const parts: RequestParts = {
       path: params,
@@ -89,7 +125,15 @@ export async function runPipeline(
     validateParts(route, parts);
     const deprecated = deprecationHeadersFor(info.deprecations, query, requestHeaders, body);
     if (deprecated) headers.setAll(deprecated);
-    const input: OperationInput = { params, query: parts.query, headers: requestHeaders, body, caller };
+    const input: OperationInput = {
+      params,
+      query: parts.query,
+      headers: requestHeaders,
+      body,
+      caller,
+      requestId: headers.get('X-Request-Id'),
+      rawBody,
+    };
     const handler = deps.handlers[info.operationId] as OperationHandler;
     const key = info.idempotent ? source.idempotencyKey : undefined;
     if (!key || (caller.kind !== 'apiKey' && caller.kind !== 'idToken')) {
@@ -98,7 +142,11 @@ export async function runPipeline(
     }
     const environment = caller.kind === 'apiKey' ? caller.environment : undefined;
     const scope = idempotencyScope(caller.ownerId, environment, info.operationId);
-    const hash = await requestHash(body);
+    // The path names what the request acts on (the key a roll replaces): the same body sent to
+    // another path is another request. Without path parameters, the body alone, as always.
+    const hash = await requestHash(
+      Object.keys(params).length === 0 ? body : { path: params, body: body ?? null },
+    );
     const idempotentInput = { ...input, idempotency: { scope, key, requestHash: hash } };
     const started = await deps.idempotency.begin(scope, key, hash);
     if (source.pause) await source.pause();

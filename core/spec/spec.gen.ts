@@ -7,7 +7,7 @@ export const openApiDocument: OpenApiDocument = {
   "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
   "info": {
     "title": "Course Management Service",
-    "version": "1.6.0",
+    "version": "1.7.0",
     "summary": "Manage courses, and the API keys that authenticate calls to them.",
     "license": {
       "name": "MIT",
@@ -16,7 +16,7 @@ export const openApiDocument: OpenApiDocument = {
     "contact": {
       "name": "course-service maintainers"
     },
-    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: create a new key, switch the application to it, test, revoke the old key. A rotation\ninterval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\nRequests the HTTP layer cannot take reach no operation, and answer a problem on their own,\nwith `Connection: close`: a malformed request line or header (`400 malformed_request`), a\nrequest line and headers past 16 KiB (`431 headers_too_large`), or headers or a body that do\nnot arrive in time (`408 request_timeout`). An answer given before the body was read (`401`,\n`413`, `415`, `408`) still reaches a client that is sending it: the server reads and discards\nthe rest for a few seconds before it closes the connection. When the database does not answer\n(refused, reset, timed out, no connection free in time), a request that needs it answers `503\nservice_unavailable` with `Retry-After` and `retry-after-ms`; an unreachable Redis does not:\nrate limits then count on each instance's own memory until it is back.\n\n## HEAD\nEvery path that answers `GET` answers `HEAD` too (RFC 9110), with the status and headers the\n`GET` would get and no body; a `405`'s `Allow` lists `HEAD` wherever it lists `GET`.\n\n## Text\nText fields take any Unicode text except control characters (U+0000–U+001F); descriptions\nalso take tab, line feed and carriage return. A field that breaks this answers `400\nvalidation_failed` naming it. JSON strings with an unpaired surrogate (`\"\\ud800\"`) are not\ntext: such a body answers `400 malformed_json`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After` (seconds)\nand `retry-after-ms` (the same wait in milliseconds, which some SDKs read first). A `403` does\nnot consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. The exceptions are `POST /mcp`, for browser MCP clients on the origins it accepts (see\nits description), and, outside this API, what such a client signs in with: `/.well-known/*`\nand the development authorization server's `/oauth/register` and `/oauth/token` answer any\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n- v1.3.0 — 2026-11-25 — reliability: `503 service_unavailable` with `Retry-After` when the\n  database does not answer; `HEAD` wherever `GET` is served, and `Allow` lists it; text fields\n  refuse control characters (descriptions keep tab and line breaks) and bodies with unpaired\n  surrogates; problems for what the HTTP layer refuses (`400 malformed_request`, `408\n  request_timeout`, `431 headers_too_large`); `getHealth` and `resetTestData` declare the `400`\n  they answer for a query parameter they do not take. MCP: `POST /mcp` takes an ID token\n  (`idToken`) besides the master key and API keys, and its `401` names the protected resource\n  metadata (`resource_metadata`); the `400` of a bad tool filter is described; a signed-in\n  user's requests count against the subject's course quota; pages on the origins it accepts\n  get CORS answers (browser MCP clients).\n- v1.4.0 — 2026-11-28 — `request_refused`: the problem code of a client error raised by\n  middleware an embedder mounts in front of the service (it keeps that middleware's status).\n- v1.6.0 — 2026-11-28 — `retry-after-ms` beside `Retry-After` on every `429` and `503`: the\n  same wait in milliseconds, which the SDKs of the Stainless family (and this service's SDK)\n  read first.\n"
+    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: roll the key (`POST /api/v1/api-keys/{keyId}/roll`): one call makes the new key, with\nthe old key's name, environment and scopes, and sets the old key to expire after a grace window\nyou choose (24 hours unless told), so both work while the application switches over. A\nrotation interval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\nRequests the HTTP layer cannot take reach no operation, and answer a problem on their own,\nwith `Connection: close`: a malformed request line or header (`400 malformed_request`), a\nrequest line and headers past 16 KiB (`431 headers_too_large`), or headers or a body that do\nnot arrive in time (`408 request_timeout`). An answer given before the body was read (`401`,\n`413`, `415`, `408`) still reaches a client that is sending it: the server reads and discards\nthe rest for a few seconds before it closes the connection. When the database does not answer\n(refused, reset, timed out, no connection free in time), a request that needs it answers `503\nservice_unavailable` with `Retry-After` and `retry-after-ms`; an unreachable Redis does not:\nrate limits then count on each instance's own memory until it is back.\n\n## HEAD\nEvery path that answers `GET` answers `HEAD` too (RFC 9110), with the status and headers the\n`GET` would get and no body; a `405`'s `Allow` lists `HEAD` wherever it lists `GET`.\n\n## Text\nText fields take any Unicode text except control characters (U+0000–U+001F); descriptions\nalso take tab, line feed and carriage return. A field that breaks this answers `400\nvalidation_failed` naming it. JSON strings with an unpaired surrogate (`\"\\ud800\"`) are not\ntext: such a body answers `400 malformed_json`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After` (seconds)\nand `retry-after-ms` (the same wait in milliseconds, which some SDKs read first). A `403` does\nnot consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. The exceptions are `POST /mcp`, for browser MCP clients on the origins it accepts (see\nits description), and, outside this API, what such a client signs in with: `/.well-known/*`\nand the development authorization server's `/oauth/register` and `/oauth/token` answer any\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n- v1.3.0 — 2026-11-25 — reliability: `503 service_unavailable` with `Retry-After` when the\n  database does not answer; `HEAD` wherever `GET` is served, and `Allow` lists it; text fields\n  refuse control characters (descriptions keep tab and line breaks) and bodies with unpaired\n  surrogates; problems for what the HTTP layer refuses (`400 malformed_request`, `408\n  request_timeout`, `431 headers_too_large`); `getHealth` and `resetTestData` declare the `400`\n  they answer for a query parameter they do not take. MCP: `POST /mcp` takes an ID token\n  (`idToken`) besides the master key and API keys, and its `401` names the protected resource\n  metadata (`resource_metadata`); the `400` of a bad tool filter is described; a signed-in\n  user's requests count against the subject's course quota; pages on the origins it accepts\n  get CORS answers (browser MCP clients).\n- v1.4.0 — 2026-11-28 — `request_refused`: the problem code of a client error raised by\n  middleware an embedder mounts in front of the service (it keeps that middleware's status).\n- v1.7.0 — 2026-11-28 — rolling a key: `POST /api/v1/api-keys/{keyId}/roll` makes a new key\n  with the old key's name, environment, scopes and lifetime, and sets the old key to expire\n  after `oldKeyExpiresIn` seconds (0 to 30 days, 24 hours by default); key records carry\n  `rolledFrom` and `rolledTo`; a revoked, expired or already rolled key answers `409`\n  (`key_already_revoked`, `key_already_expired`, `key_already_rolled`, the last with\n  `rolledTo`). A key's history: `GET /api/v1/api-keys/{keyId}/events` pages through what happened\n  to it (created, rolled from or to, revoked, expired), with the time, the actor and the\n  request id. A key's usage: `GET /api/v1/api-keys/{keyId}/usage` answers the requests it\n  authenticated per hour or day, by outcome, and where it was last used from. `lastUsedAt` is\n  never before `createdAt`. Leaked-key reports: `POST /api/v1/secret-scanning/reports` takes a\n  secret scanner's signed report (GitHub's partner protocol) and revokes (or flags) the keys of\n  ours it names, answering a verdict per token; `invalid_report_signature` (401).\n- v1.6.0 — 2026-11-28 — `retry-after-ms` beside `Retry-After` on every `429` and `503`: the\n  same wait in milliseconds, which the SDKs of the Stainless family (and this service's SDK)\n  read first.\n"
   },
   "servers": [
     {
@@ -820,7 +820,9 @@ export const openApiDocument: OpenApiDocument = {
                           "createdAt": "2026-11-01T08:00:00Z",
                           "lastUsedAt": "2026-11-20T17:12:00Z",
                           "expiresAt": null,
-                          "revokedAt": null
+                          "revokedAt": null,
+                          "rolledFrom": null,
+                          "rolledTo": null
                         }
                       ],
                       "hasMore": false,
@@ -953,6 +955,8 @@ export const openApiDocument: OpenApiDocument = {
                       "lastUsedAt": null,
                       "expiresAt": null,
                       "revokedAt": null,
+                      "rolledFrom": null,
+                      "rolledTo": null,
                       "key": "cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m01HUSyT"
                     }
                   }
@@ -1058,7 +1062,9 @@ export const openApiDocument: OpenApiDocument = {
                       "createdAt": "2026-11-01T08:00:00Z",
                       "lastUsedAt": "2026-11-20T17:12:00Z",
                       "expiresAt": null,
-                      "revokedAt": "2026-11-21T06:00:00Z"
+                      "revokedAt": "2026-11-21T06:00:00Z",
+                      "rolledFrom": null,
+                      "rolledTo": null
                     }
                   }
                 }
@@ -1076,6 +1082,530 @@ export const openApiDocument: OpenApiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/api-keys/{keyId}/roll": {
+      "parameters": [
+        {
+          "name": "keyId",
+          "in": "path",
+          "required": true,
+          "description": "The id of the key to roll (`id` in the key record), never the key value.",
+          "schema": {
+            "$ref": "#/components/schemas/ApiKeyId"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "rollApiKey",
+        "summary": "Roll an API key",
+        "description": "Replaces a key in one call: creates a new key with the old key's name, environment and\nscopes (and, if the old key expires, the same lifetime counted from now), and sets the old\nkey to expire `oldKeyExpiresIn` seconds from now (`0`: at once; never later than it\nalready would). Until then both keys work, on every instance. The answer is the new key\nwith its value, shown this once (`Cache-Control: no-store`), and `rolledFrom`; the list\nshows the old key's `rolledTo` and its pending `expiresAt`. A key that is revoked, expired\nor already rolled cannot be rolled (`409`). Counts against the `key-creation` quota, like\ncreating a key; an `Idempotency-Key` makes a retry safe.\n",
+        "tags": [
+          "API keys"
+        ],
+        "security": [
+          {
+            "idToken": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Idempotency-Key"
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ApiKeyRoll"
+              },
+              "examples": {
+                "nextDay": {
+                  "summary": "The old key keeps working for 24 hours (the default)",
+                  "value": {}
+                },
+                "oneHour": {
+                  "summary": "The old key keeps working for one hour",
+                  "value": {
+                    "oldKeyExpiresIn": 3600
+                  }
+                },
+                "now": {
+                  "summary": "The old key stops at once (it leaked)",
+                  "value": {
+                    "oldKeyExpiresIn": 0
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new key, with its value. The value is never shown again.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control-No-Store"
+              },
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiKeyWithSecret"
+                },
+                "examples": {
+                  "rolled": {
+                    "summary": "The new key",
+                    "value": {
+                      "id": "key_Tm4Kx9PqR2sVw7Yz",
+                      "name": "Production backend",
+                      "start": "cms_prod_Q7xW",
+                      "environment": "prod",
+                      "scopes": [
+                        "courses:read",
+                        "courses:write"
+                      ],
+                      "status": "active",
+                      "createdAt": "2026-11-28T09:00:00Z",
+                      "lastUsedAt": null,
+                      "expiresAt": null,
+                      "revokedAt": null,
+                      "rolledFrom": "key_Hq3Zt8LmN2vXc5Wp",
+                      "rolledTo": null,
+                      "key": "cms_prod_Q7xWm2Lk9ZxW3vB7nR4tY6uP1m0juiza"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/KeyNotRollable"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/IdempotencyKeyReused"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/api-keys/{keyId}/events": {
+      "parameters": [
+        {
+          "name": "keyId",
+          "in": "path",
+          "required": true,
+          "description": "The key's id (`id` in the key record), never the key value.",
+          "schema": {
+            "$ref": "#/components/schemas/ApiKeyId"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "listApiKeyEvents",
+        "summary": "List a key's history",
+        "description": "What happened to the key, newest first: created, rolled (from or to another key), revoked,\nexpired; each with its time, who did it (the ID token's subject, the MCP master key, or the\nservice itself) and the request that did it. The trail is append-only. An expiry is\nrecorded by the service, dated at the key's `expiresAt`, the first time the key's history\nis read or the key is revoked after it. Another account's key answers `404`, exactly like\na missing one.\n",
+        "tags": [
+          "API keys"
+        ],
+        "security": [
+          {
+            "idToken": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of the key's events, newest first.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiKeyEventList"
+                },
+                "examples": {
+                  "rolled": {
+                    "summary": "A key created, then rolled",
+                    "value": {
+                      "data": [
+                        {
+                          "type": "rolled_to",
+                          "at": "2026-11-28T09:00:00.000Z",
+                          "actor": {
+                            "type": "user",
+                            "subject": "alice"
+                          },
+                          "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90",
+                          "relatedKeyId": "key_Tm4Kx9PqR2sVw7Yz"
+                        },
+                        {
+                          "type": "created",
+                          "at": "2026-11-01T08:00:00.000Z",
+                          "actor": {
+                            "type": "user",
+                            "subject": "alice"
+                          },
+                          "requestId": "0b5d3c1e-2f4a-4e6b-8c9d-1a2b3c4d5e6f",
+                          "relatedKeyId": null
+                        }
+                      ],
+                      "hasMore": false,
+                      "nextCursor": null
+                    }
+                  }
+                }
+              }
+            },
+            "links": {
+              "NextPage": {
+                "operationId": "listApiKeyEvents",
+                "parameters": {
+                  "keyId": "$request.path.keyId",
+                  "cursor": "$response.body#/nextCursor",
+                  "limit": "$request.query.limit"
+                },
+                "description": "The next page, with the same page size, while `hasMore` is true."
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/api-keys/{keyId}/usage": {
+      "parameters": [
+        {
+          "name": "keyId",
+          "in": "path",
+          "required": true,
+          "description": "The key's id (`id` in the key record), never the key value.",
+          "schema": {
+            "$ref": "#/components/schemas/ApiKeyId"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getApiKeyUsage",
+        "summary": "Get a key's usage",
+        "description": "The requests the key authenticated, per hour or per day (UTC), by outcome: `success` (2xx\nand 304), `forbidden` (403), `rateLimited` (429), `clientError` (any other 4xx) and\n`serverError` (5xx); and where it was last used from (client address and user agent).\nRequests are counted in each instance's memory and written to the store in the background\n(every minute), so a crash loses at most the last minute's counts of that instance; this\ninstance's counts not yet written are included. Buckets without requests are left out.\n`from` is rounded down and `to` up to whole hours (or days); the range is at most 90 days,\nthe last 7 days when neither is given. Another account's key answers `404`.\n",
+        "tags": [
+          "API keys"
+        ],
+        "security": [
+          {
+            "idToken": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "from",
+            "in": "query",
+            "description": "Start of the range (RFC 3339); 7 days before `to` when absent.",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "description": "End of the range (RFC 3339), exclusive; now when absent.",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            }
+          },
+          {
+            "name": "granularity",
+            "in": "query",
+            "description": "One bucket per hour or per day (UTC).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "hour",
+                "day"
+              ],
+              "default": "day"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The key's usage in the range.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiKeyUsage"
+                },
+                "examples": {
+                  "week": {
+                    "summary": "Two days with requests",
+                    "value": {
+                      "from": "2026-11-21T00:00:00Z",
+                      "to": "2026-11-28T00:00:00Z",
+                      "granularity": "day",
+                      "data": [
+                        {
+                          "start": "2026-11-26T00:00:00Z",
+                          "success": 1204,
+                          "forbidden": 0,
+                          "rateLimited": 3,
+                          "clientError": 12,
+                          "serverError": 0
+                        },
+                        {
+                          "start": "2026-11-27T00:00:00Z",
+                          "success": 987,
+                          "forbidden": 2,
+                          "rateLimited": 0,
+                          "clientError": 4,
+                          "serverError": 1
+                        }
+                      ],
+                      "lastUsedFrom": {
+                        "at": "2026-11-27T21:14:03Z",
+                        "address": "203.0.113.7",
+                        "userAgent": "course-service-sdk/1.7.0"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/secret-scanning/reports": {
+      "post": {
+        "operationId": "reportLeakedApiKeys",
+        "summary": "Report leaked API keys (secret scanning)",
+        "description": "The secret-scanning partner endpoint: GitHub (or another scanner speaking its protocol)\nposts the strings matching our key pattern that it found in public code. The report must\nbe signed: `Github-Public-Key-Signature` is the base64 ECDSA (P-256, SHA-256) signature of\nthe raw body by the key `Github-Public-Key-Identifier` names among the public keys\npublished at the configured URL (`SECRET_SCANNING_KEYS_URL`, fetched and cached). An\nunsigned, unknown-key or badly signed report answers a problem and changes nothing. For\neach token: a string that fails our key checksum, or is no key of ours, is a\n`false_positive` (a checksum failure is answered without a store lookup); an issued key is\na `true_positive`, and an active one is revoked (or, with `SECRET_SCANNING_ACTION=flag`,\nonly flagged), with `reported_leaked` in its history.\n",
+        "tags": [
+          "Service"
+        ],
+        "parameters": [
+          {
+            "name": "Github-Public-Key-Identifier",
+            "in": "header",
+            "required": true,
+            "description": "The identifier of the public key that signed the report.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200
+            }
+          },
+          {
+            "name": "Github-Public-Key-Signature",
+            "in": "header",
+            "required": true,
+            "description": "The base64 ECDSA signature (ASN.1 DER) of the raw request body.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 300,
+              "pattern": "^[A-Za-z0-9+/=]+$"
+            }
+          }
+        ],
+        "x-mcp-tool": false,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/LeakReport"
+              },
+              "examples": {
+                "report": {
+                  "summary": "One key found in a public repository",
+                  "value": [
+                    {
+                      "token": "cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m01HUSyT",
+                      "type": "course_service_api_key",
+                      "url": "https://github.com/octo-org/octo-repo/blob/main/.env",
+                      "source": "content"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "One verdict per reported token, in the order reported.",
+            "x-contract-untestable": "Only the scanner holds the private key that signs a report.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LeakVerdicts"
+                },
+                "examples": {
+                  "verdicts": {
+                    "summary": "A key of ours",
+                    "value": [
+                      {
+                        "token_raw": "cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m01HUSyT",
+                        "token_type": "course_service_api_key",
+                        "label": "true_positive"
+                      }
+                    ]
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "description": "The report's signature does not hold (`invalid_report_signature`): it was made by no key\nthe scanner publishes, or not over this body. Nothing was changed.\n",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                },
+                "examples": {
+                  "badSignature": {
+                    "summary": "Not signed by a published key",
+                    "value": {
+                      "type": "urn:course-service:problem:invalid_report_signature",
+                      "title": "Invalid report signature",
+                      "status": 401,
+                      "detail": "The report's signature does not verify with the published key 'bcb53661c06b4728e59d897fb6165d5c9cda0fd9cdf9d09ead458168deb7518c'.",
+                      "instance": "/api/v1/secret-scanning/reports",
+                      "code": "invalid_report_signature",
+                      "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1211,7 +1741,7 @@ export const openApiDocument: OpenApiDocument = {
                       "openapi": "3.1.0",
                       "info": {
                         "title": "Course Management Service",
-                        "version": "1.6.0"
+                        "version": "1.7.0"
                       },
                       "paths": {}
                     }
@@ -1266,7 +1796,7 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Healthy",
                     "value": {
                       "status": "ok",
-                      "version": "1.6.0",
+                      "version": "1.7.0",
                       "checks": {
                         "database": {
                           "status": "up"
@@ -1305,7 +1835,7 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Redis unreachable",
                     "value": {
                       "status": "unavailable",
-                      "version": "1.6.0",
+                      "version": "1.7.0",
                       "checks": {
                         "database": {
                           "status": "up"
@@ -2196,6 +2726,48 @@ export const openApiDocument: OpenApiDocument = {
           }
         }
       },
+      "KeyNotRollable": {
+        "description": "The key cannot be rolled: it was revoked (`key_already_revoked`), it has expired\n(`key_already_expired`), or it was rolled already (`key_already_rolled`, with the key that\nreplaced it in `rolledTo`); or a request with the same `Idempotency-Key` is still being\nprocessed (`idempotency_request_in_progress`).\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "rolled": {
+                "summary": "Rolled already",
+                "value": {
+                  "type": "urn:course-service:problem:key_already_rolled",
+                  "title": "Key already rolled",
+                  "status": 409,
+                  "detail": "The API key 'key_Hq3Zt8LmN2vXc5Wp' was rolled already, to 'key_Tm4Kx9PqR2sVw7Yz'; roll that key instead.",
+                  "instance": "/api/v1/api-keys/key_Hq3Zt8LmN2vXc5Wp/roll",
+                  "code": "key_already_rolled",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90",
+                  "rolledTo": "key_Tm4Kx9PqR2sVw7Yz"
+                }
+              },
+              "revoked": {
+                "summary": "Revoked",
+                "value": {
+                  "type": "urn:course-service:problem:key_already_revoked",
+                  "title": "Key already revoked",
+                  "status": 409,
+                  "detail": "The API key 'key_Hq3Zt8LmN2vXc5Wp' was revoked at 2026-11-21T06:00:00.000Z; a revoked key cannot be rolled. Create a new key.",
+                  "instance": "/api/v1/api-keys/key_Hq3Zt8LmN2vXc5Wp/roll",
+                  "code": "key_already_revoked",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
       "IdempotencyKeyReused": {
         "description": "The `Idempotency-Key` was already used with a different request (`idempotency_key_reused`).",
         "headers": {
@@ -2619,7 +3191,9 @@ export const openApiDocument: OpenApiDocument = {
           "createdAt",
           "lastUsedAt",
           "expiresAt",
-          "revokedAt"
+          "revokedAt",
+          "rolledFrom",
+          "rolledTo"
         ],
         "properties": {
           "id": {
@@ -2668,7 +3242,7 @@ export const openApiDocument: OpenApiDocument = {
             "readOnly": true
           },
           "lastUsedAt": {
-            "description": "When the key last authenticated a request, to the minute; null if never.",
+            "description": "When the key last authenticated a request, to the minute (the first request of that\nminute), never before `createdAt`; null if never.\n",
             "type": [
               "string",
               "null"
@@ -2690,6 +3264,30 @@ export const openApiDocument: OpenApiDocument = {
               "null"
             ],
             "format": "date-time",
+            "readOnly": true
+          },
+          "rolledFrom": {
+            "description": "The key this one replaced when that key was rolled; null for a key created afresh.",
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/ApiKeyId"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "readOnly": true
+          },
+          "rolledTo": {
+            "description": "The key that replaced this one when it was rolled; null until then. A rolled key keeps\nworking until its `expiresAt` (the grace window), then expires.\n",
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/ApiKeyId"
+              },
+              {
+                "type": "null"
+              }
+            ],
             "readOnly": true
           }
         }
@@ -2764,6 +3362,274 @@ export const openApiDocument: OpenApiDocument = {
             "description": "When the key stops working; in the future, at most 366 days ahead. Never when absent.",
             "type": "string",
             "format": "date-time"
+          }
+        }
+      },
+      "ApiKeyEvent": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "type",
+          "at",
+          "actor",
+          "requestId",
+          "relatedKeyId"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "created",
+              "rolled_from",
+              "rolled_to",
+              "revoked",
+              "expired",
+              "reported_leaked"
+            ],
+            "description": "`created`; `rolled_from` (this key was made by rolling `relatedKeyId`); `rolled_to`\n(this key was rolled, `relatedKeyId` replaced it); `revoked`; `expired`; `reported_leaked`\n(a secret scanner found it in public code).\n"
+          },
+          "at": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "actor": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "type",
+              "subject"
+            ],
+            "description": "Who did it.",
+            "properties": {
+              "type": {
+                "type": "string",
+                "enum": [
+                  "user",
+                  "master",
+                  "service"
+                ],
+                "description": "`user`: an ID token's subject; `master`: the MCP master key; `service`: the service itself (an expiry)."
+              },
+              "subject": {
+                "description": "The ID token's subject for `user`; null otherwise.",
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            }
+          },
+          "requestId": {
+            "description": "The request that did it; null for what the service records itself.",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "relatedKeyId": {
+            "description": "The other key of a roll; null for other events.",
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/ApiKeyId"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        }
+      },
+      "ApiKeyEventList": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "data",
+          "hasMore",
+          "nextCursor"
+        ],
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApiKeyEvent"
+            }
+          },
+          "hasMore": {
+            "type": "boolean"
+          },
+          "nextCursor": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      },
+      "ApiKeyUsage": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "from",
+          "to",
+          "granularity",
+          "data",
+          "lastUsedFrom"
+        ],
+        "properties": {
+          "from": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "to": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "granularity": {
+            "type": "string",
+            "enum": [
+              "hour",
+              "day"
+            ]
+          },
+          "data": {
+            "description": "One entry per hour or day with requests, oldest first.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "start",
+                "success",
+                "forbidden",
+                "rateLimited",
+                "clientError",
+                "serverError"
+              ],
+              "properties": {
+                "start": {
+                  "$ref": "#/components/schemas/Timestamp"
+                },
+                "success": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "forbidden": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "rateLimited": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "clientError": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "serverError": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          },
+          "lastUsedFrom": {
+            "description": "The client of the latest request counted; null if none was.",
+            "oneOf": [
+              {
+                "type": "null"
+              },
+              {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "at",
+                  "address",
+                  "userAgent"
+                ],
+                "properties": {
+                  "at": {
+                    "$ref": "#/components/schemas/Timestamp"
+                  },
+                  "address": {
+                    "type": "string"
+                  },
+                  "userAgent": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The `User-Agent` header, cut to 200 characters; null when none was sent."
+                  }
+                }
+              }
+            ]
+          }
+        }
+      },
+      "LeakReport": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 1000,
+        "items": {
+          "type": "object",
+          "required": [
+            "token",
+            "type"
+          ],
+          "properties": {
+            "token": {
+              "type": "string",
+              "maxLength": 1000
+            },
+            "type": {
+              "type": "string",
+              "maxLength": 200
+            },
+            "url": {
+              "type": "string",
+              "maxLength": 2000
+            },
+            "source": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        }
+      },
+      "LeakVerdicts": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "token_raw",
+            "token_type",
+            "label"
+          ],
+          "properties": {
+            "token_raw": {
+              "type": "string"
+            },
+            "token_type": {
+              "type": "string"
+            },
+            "label": {
+              "type": "string",
+              "enum": [
+                "true_positive",
+                "false_positive"
+              ]
+            }
+          }
+        }
+      },
+      "ApiKeyRoll": {
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "oldKeyExpiresIn": {
+            "description": "Seconds from now until the old key stops working: `0` stops it at once (a leaked key),\nat most 30 days. Never later than the old key would have expired anyway.\n",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2592000,
+            "default": 86400
           }
         }
       },
@@ -2950,6 +3816,10 @@ export const openApiDocument: OpenApiDocument = {
               "invalid_transition",
               "course_archived",
               "invalid_course_state",
+              "key_already_revoked",
+              "key_already_expired",
+              "key_already_rolled",
+              "invalid_report_signature",
               "idempotency_request_in_progress",
               "idempotency_key_reused",
               "request_timeout",
@@ -2980,6 +3850,14 @@ export const openApiDocument: OpenApiDocument = {
           "currentStatus": {
             "$ref": "#/components/schemas/CourseStatus"
           },
+          "rolledTo": {
+            "description": "For `key_already_rolled`, the key that replaced the one asked for.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ApiKeyId"
+              }
+            ]
+          },
           "allowedTransitions": {
             "type": "array",
             "items": {
@@ -3005,6 +3883,10 @@ export type OperationId =
   | 'listApiKeys'
   | 'createApiKey'
   | 'revokeApiKey'
+  | 'rollApiKey'
+  | 'listApiKeyEvents'
+  | 'getApiKeyUsage'
+  | 'reportLeakedApiKeys'
   | 'resetTestData'
   | 'getOpenApiDocument'
   | 'getHealth'

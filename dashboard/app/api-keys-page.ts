@@ -6,7 +6,7 @@ import { ENVIRONMENT_NAMES, selectEnvironment, selectedEnvironment } from './env
 import { environmentSwitch, testModeBanner } from './environment-ui.ts';
 import { describeError } from './errors.ts';
 import { ROTATION_DAYS } from './format.ts';
-import { keyTable, needsRotation } from './key-table.ts';
+import { keyTable, needsRotation, tickCountdowns } from './key-table.ts';
 import { deletedText, openResetTestDataDialog } from './reset-test-data-dialog.ts';
 import { openRevokeDialog } from './revoke-dialog.ts';
 import { openRotationDialog } from './rotation-dialog.ts';
@@ -23,8 +23,9 @@ export interface PageContext {
 
 /**
  * Settings → API Keys: the caller's keys of the environment the Test mode switch selects, newest
- * first; "Create API Key" in that environment; revoke with confirmation; keys due for rotation
- * marked; and, in Test mode, a banner saying so with "Reset test data".
+ * first; "Create API Key" in that environment; roll with a chosen grace window (a rolled key counts
+ * it down); revoke with confirmation; keys due for rotation marked; and, in Test mode, a banner
+ * saying so with "Reset test data".
  *
  * @example main.replaceChildren(apiKeysPage({ client, account: session.subject, endsSession }));
  */
@@ -38,12 +39,11 @@ export function apiKeysPage(context: PageContext): HTMLElement {
   let keys: ApiKey[] = [];
   let generation = 0;
 
-  const openCreate = (prefill?: { name: string; scopes: ApiKey['scopes'] }, target = environment) =>
+  const openCreate = () =>
     openCreateKeyDialog({
       client,
       endsSession,
-      environment: target,
-      ...(prefill ? { prefill } : {}),
+      environment,
       created: (key) => {
         status.textContent = `${ENVIRONMENT_NAMES[key.environment]} API key “${key.name}” created.`;
         void reload();
@@ -59,18 +59,15 @@ export function apiKeysPage(context: PageContext): HTMLElement {
         void reload();
       },
     });
-  const rotate = (key: ApiKey) =>
-    openRotationDialog(key, {
-      // The replacement lives where the old key lives, whatever the switch says by then.
-      createReplacement: (old) =>
-        openCreate(
-          {
-            name: `${old.name} (rotated ${new Date().toISOString().slice(0, 10)})`.slice(0, 100),
-            scopes: old.scopes,
-          },
-          old.environment,
-        ),
-      revokeOld: revoke,
+  const roll = (key: ApiKey) =>
+    openRotationDialog({
+      client,
+      key,
+      endsSession,
+      rolled: (next) => {
+        status.textContent = `API key “${next.name}” rolled: the old key keeps working for its grace window.`;
+        void reload();
+      },
     });
   const resetTestData = () =>
     openResetTestDataDialog({
@@ -101,12 +98,12 @@ export function apiKeysPage(context: PageContext): HTMLElement {
     banner.replaceChildren(
       due.length > 0
         ? notice(
-            `${due.length} active key${due.length === 1 ? ' is' : 's are'} older than the recommended ${ROTATION_DAYS}-day rotation interval. Use “Rotate…” on ${due.length === 1 ? 'it' : 'them'} for the steps.`,
+            `${due.length} active key${due.length === 1 ? ' is' : 's are'} older than the recommended ${ROTATION_DAYS}-day rotation interval. Use “Roll…” on ${due.length === 1 ? 'it' : 'them'}.`,
             'warning',
           )
         : '',
     );
-    content.replaceChildren(keys.length === 0 ? noKeys(environment) : keyTable(keys, { revoke, rotate }));
+    content.replaceChildren(keys.length === 0 ? noKeys(environment) : keyTable(keys, { revoke, roll }));
   }
 
   async function reload(): Promise<void> {
@@ -140,11 +137,16 @@ export function apiKeysPage(context: PageContext): HTMLElement {
   const page = apiKeysFrame({
     testSlot,
     switchControl,
-    createKey: () => openCreate(),
+    createKey: openCreate,
     status,
     banner,
     content,
   });
+  // Rolled keys count down their grace window; when one ends, the list reloads to show it expired.
+  const ticker = setInterval(() => {
+    if (!page.isConnected) return clearInterval(ticker);
+    if (tickCountdowns(content)) void reload();
+  }, 15_000);
   // Write the choice into the URL at once, so a reload or a copied link shows the same data.
   selectEnvironment(environment);
   showEnvironment();

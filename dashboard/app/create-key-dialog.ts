@@ -15,8 +15,6 @@ export interface CreateKeyOptions {
   endsSession(error: unknown): boolean;
   /** Called once the key exists (before it is shown). */
   created(key: ApiKeyWithSecret): void;
-  /** Values to start with, e.g. for a replacement key during rotation. */
-  prefill?: { name: string; scopes: Scope[] };
 }
 
 const SCOPES: { scope: Scope; label: string }[] = [
@@ -68,7 +66,6 @@ export function openCreateKeyDialog(options: CreateKeyOptions): HTMLDialogElemen
       required: true,
       maxlength: '100',
       autocomplete: 'off',
-      value: options.prefill?.name ?? '',
     }),
     'A descriptive name: where the key is used, e.g. “Production backend”. Up to 100 characters.',
   );
@@ -77,9 +74,8 @@ export function openCreateKeyDialog(options: CreateKeyOptions): HTMLDialogElemen
     h('input', { type: 'date', name: 'expiresAt', min: dateInDays(1), max: dateInDays(366) }),
     'Leave empty for no expiry. At most 366 days ahead; rotating every 90 days is recommended.',
   );
-  const checked = new Set(options.prefill?.scopes ?? SCOPES.map((s) => s.scope));
   const boxes = SCOPES.map(({ scope, label }) => {
-    const box = h('input', { type: 'checkbox', name: 'scopes', value: scope, checked: checked.has(scope) });
+    const box = h('input', { type: 'checkbox', name: 'scopes', value: scope, checked: true });
     return { box, element: h('label', { class: 'checkbox' }, box, h('code', {}, scope), ` ${label}`) };
   });
   const scopeError = h('p', { class: 'field-error', id: uniqueId('error') });

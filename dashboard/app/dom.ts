@@ -54,3 +54,14 @@ export function uniqueId(prefix: string): string {
   nextId += 1;
   return `${prefix}-${nextId}`;
 }
+
+/**
+ * Gives each cell of `row` its column's name (`data-label`): on a narrow screen a table with the
+ * `table-cards` class shows each row as a card, each cell named (`components.css`).
+ *
+ * @example tbody.append(labelCells(h('tr', {}, cells), ['Name', 'Status']));
+ */
+export function labelCells<T extends HTMLElement>(row: T, headers: readonly string[]): T {
+  for (const [i, cell] of [...row.children].entries()) cell.setAttribute('data-label', headers[i] ?? '');
+  return row;
+}

@@ -40,3 +40,16 @@ export function ageInDays(iso: string, now: number = Date.now()): number {
 export function dateInDays(days: number, now: number = Date.now()): string {
   return new Date(now + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * The time left until `iso`, in words: days and hours, hours and minutes, or minutes.
+ *
+ * @example timeLeft(key.expiresAt) // "23 h 59 min"
+ */
+export function timeLeft(iso: string, now: number = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(iso) - now) / 60_000));
+  if (minutes < 1) return 'less than a minute';
+  const [days, hours] = [Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60)];
+  if (days > 0) return `${days} day${days === 1 ? '' : 's'} ${hours} h`;
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}

@@ -5,8 +5,9 @@ import { coursesPage } from './courses-page.ts';
 import { h, replaceChildren } from './dom.ts';
 import { rememberEnvironmentFromUrl } from './environment.ts';
 import { describeError, isSessionEnded } from './errors.ts';
+import { apiKeyPage } from './key-page.ts';
 import { completeOidcSignIn } from './oidc.ts';
-import { currentRoute, navigate, PATHS, startRouter } from './router.ts';
+import { currentRoute, keyIdOf, navigate, PATHS, startRouter } from './router.ts';
 import { clearSession, loadSession, saveSession, sessionFromToken, setSignInNotice } from './session.ts';
 import { shell } from './shell.ts';
 import { signInPage } from './sign-in-page.ts';
@@ -53,10 +54,13 @@ function render(config: DashboardConfig): void {
   }
   // The title first: the keys page marks it when it opens in Test mode.
   document.title = `${route === 'courses' ? 'Courses' : 'API Keys'} · Course Service`;
+  const context = { client: keyClient(session), account: session.subject, endsSession };
   const page =
     route === 'courses'
       ? coursesPage()
-      : apiKeysPage({ client: keyClient(session), account: session.subject, endsSession });
+      : route === 'api-key'
+        ? apiKeyPage(context, keyIdOf() as string)
+        : apiKeysPage(context);
   replaceChildren(root, shell(session, page, signOut));
   focusHeading();
 }

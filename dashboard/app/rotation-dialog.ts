@@ -1,83 +1,100 @@
-import type { ApiKey } from '../../sdk/index.ts';
-import { h } from './dom.ts';
+import type { ApiKey, ApiKeyWithSecret, CourseClient } from '../../sdk/index.ts';
+import { h, uniqueId } from './dom.ts';
 import { testBadge } from './environment-ui.ts';
+import { describeError } from './errors.ts';
 import { ageInDays, ROTATION_DAYS } from './format.ts';
-import { modal } from './ui.ts';
+import { newKeyPanel } from './new-key-panel.ts';
+import { errorAlert, modal } from './ui.ts';
 
-/** The two steps of a rotation the dashboard can do itself. */
-export interface RotationActions {
-  createReplacement(key: ApiKey): void;
-  revokeOld(key: ApiKey): void;
+/** What the roll dialog needs from the page. */
+export interface RollKeyOptions {
+  client: CourseClient;
+  key: ApiKey;
+  endsSession(error: unknown): boolean;
+  /** Called once the new key exists (before its value is shown). */
+  rolled(key: ApiKeyWithSecret): void;
 }
 
+/** The grace windows offered, in seconds; the API takes any from 0 to 30 days. */
+const WINDOWS: { seconds: number; label: string }[] = [
+  { seconds: 0, label: 'Stop it now (it leaked)' },
+  { seconds: 3600, label: '1 hour' },
+  { seconds: 86_400, label: '24 hours' },
+  { seconds: 7 * 86_400, label: '7 days' },
+  { seconds: 30 * 86_400, label: '30 days' },
+];
+const DEFAULT_WINDOW = 86_400;
+
 /**
- * The rotation procedure for one key, as the service documents it: create a new key, switch the
- * application to it, test, revoke the old key; steps 1 and 4 are a button away. The replacement is
- * created in the old key's environment; a test key carries the "Test" badge.
+ * Rolls a key in one step: a new key with the same name, scopes and environment, shown once, and
+ * the old key kept working for the grace window chosen here (24 hours unless changed), so the
+ * application can switch over without a failed request. API errors stay in the dialog.
  *
- * @example openRotationDialog(key, { createReplacement, revokeOld });
+ * @example openRotationDialog({ client, key, endsSession, rolled: () => void reload() });
  */
-export function openRotationDialog(key: ApiKey, actions: RotationActions): HTMLDialogElement {
-  const step = (title: string, text: string, button?: HTMLButtonElement) =>
-    h('li', {}, h('p', { class: 'step-title' }, title), h('p', { class: 'muted' }, text), button);
-  const dialog = modal(
-    [`Rotate “${key.name}”`, testBadge(key.environment)],
+export function openRotationDialog(options: RollKeyOptions): HTMLDialogElement {
+  const { key } = options;
+  const selectId = uniqueId('grace');
+  const hintId = uniqueId('hint');
+  const select = h(
+    'select',
+    { id: selectId, name: 'oldKeyExpiresIn', 'aria-describedby': hintId },
+    WINDOWS.map(({ seconds, label }) =>
+      h('option', { value: String(seconds), selected: seconds === DEFAULT_WINDOW }, label),
+    ),
+  );
+  const errorSlot = h('div', {});
+  const cancel = h('button', { type: 'button', class: 'button', onclick: () => dialog.close() }, 'Cancel');
+  const submit = h('button', { type: 'submit', class: 'button button-primary' }, 'Roll key');
+  const age = ageInDays(key.createdAt);
+  const form = h(
+    'form',
+    { class: 'form', method: 'dialog' },
+    errorSlot,
     h(
       'p',
       {},
-      `This key is ${ageInDays(key.createdAt)} days old; rotating every ${ROTATION_DAYS} days is recommended. `,
-      'Rotate without downtime:',
-    ),
-    h(
-      'ol',
-      { class: 'steps' },
-      step(
-        '1. Create a new key',
-        `With the same scopes, in ${key.environment === 'test' ? 'the test environment' : 'production'}; copy its value when it is shown.`,
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'button button-primary button-small',
-            onclick: () => {
-              dialog.close();
-              actions.createReplacement(key);
-            },
-          },
-          'Create replacement key…',
-        ),
-      ),
-      step(
-        '2. Switch your application to it',
-        'Update the secret (for example in your secret manager) and deploy.',
-      ),
-      step(
-        '3. Test',
-        'Make a call with the new key and check that it succeeds; its “Last used” date updates.',
-      ),
-      step(
-        '4. Revoke the old key',
-        `Once nothing uses ${key.start}… any more.`,
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'button button-danger button-small',
-            onclick: () => {
-              dialog.close();
-              actions.revokeOld(key);
-            },
-          },
-          'Revoke old key…',
-        ),
-      ),
+      'A new key with the same name, scopes and environment replaces the one starting ',
+      h('code', {}, `${key.start}…`),
+      '. Its value is shown once.',
+      age >= ROTATION_DAYS
+        ? ` This key is ${age} days old; rolling every ${ROTATION_DAYS} days is recommended.`
+        : '',
     ),
     h(
       'div',
-      { class: 'dialog-actions' },
-      h('button', { type: 'button', class: 'button', onclick: () => dialog.close() }, 'Close'),
+      { class: 'field' },
+      h('label', { for: selectId }, 'Old key keeps working for'),
+      select,
+      h(
+        'p',
+        { id: hintId, class: 'hint' },
+        'Both keys work until then, so your application can switch to the new one; then the old key expires.',
+      ),
     ),
+    h('div', { class: 'dialog-actions' }, cancel, submit),
   );
+  const dialog = modal([`Roll “${key.name}”`, testBadge(key.environment)], form);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    errorSlot.replaceChildren();
+    submit.disabled = true;
+    submit.textContent = 'Rolling…';
+    try {
+      const next = await options.client.apiKeys.roll(key.id, { oldKeyExpiresIn: Number(select.value) });
+      options.rolled(next);
+      dialog
+        .querySelector('h2')
+        ?.replaceChildren(next.environment === 'test' ? 'Test API key rolled' : 'API key rolled');
+      form.replaceWith(newKeyPanel(next, () => dialog.close()));
+    } catch (error) {
+      if (options.endsSession(error)) return dialog.close();
+      errorSlot.replaceChildren(errorAlert(describeError(error)));
+      submit.disabled = false;
+      submit.textContent = 'Roll key';
+    }
+  });
   dialog.showModal();
+  queueMicrotask(() => select.focus());
   return dialog;
 }

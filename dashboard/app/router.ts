@@ -1,8 +1,8 @@
-/** The dashboard's pages, by path below `/dashboard`. */
-export type Route = 'api-keys' | 'courses' | 'callback' | 'home';
+/** The dashboard's pages, by path below `/dashboard`; `api-key` is one key's page. */
+export type Route = 'api-keys' | 'api-key' | 'courses' | 'callback' | 'home';
 
-/** Path of each page. */
-export const PATHS: Record<Exclude<Route, 'home'>, string> = {
+/** Path of each page but a key's (see {@link keyPagePath}). */
+export const PATHS: Record<Exclude<Route, 'home' | 'api-key'>, string> = {
   'api-keys': '/dashboard/settings/api-keys',
   courses: '/dashboard/courses',
   callback: '/dashboard/callback',
@@ -16,7 +16,27 @@ export const PATHS: Record<Exclude<Route, 'home'>, string> = {
 export function currentRoute(pathname: string = location.pathname): Route {
   const path = pathname.replace(/\/+$/, '');
   for (const [route, routePath] of Object.entries(PATHS)) if (path === routePath) return route as Route;
-  return 'home';
+  return keyIdOf(path) === undefined ? 'home' : 'api-key';
+}
+
+const KEY_PAGE = /^\/dashboard\/settings\/api-keys\/(key_[0-9A-Za-z]{16})$/;
+
+/**
+ * The key id of a key's page path; `undefined` for any other path.
+ *
+ * @example keyIdOf(location.pathname)
+ */
+export function keyIdOf(pathname: string = location.pathname): string | undefined {
+  return KEY_PAGE.exec(pathname.replace(/\/+$/, ''))?.[1];
+}
+
+/**
+ * The path of a key's page.
+ *
+ * @example navigate(keyPagePath(key.id));
+ */
+export function keyPagePath(keyId: string): string {
+  return `${PATHS['api-keys']}/${keyId}`;
 }
 
 let onChange: () => void = () => {};
@@ -44,17 +64,14 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
 }
 
 /**
- * A link that navigates inside the app, marked `aria-current="page"` when it is the current page.
+ * A link to `href` inside the app: it navigates without reloading (a click with a modifier key or
+ * another button is left to the browser).
  *
- * @example h('a', linkProps('courses'), 'Courses')
+ * @example h('a', inAppLink(keyPagePath(key.id)), key.name)
  */
-export function linkProps(
-  route: Exclude<Route, 'home' | 'callback'>,
-): Record<string, string | ((e: Event) => void)> {
-  const href = PATHS[route];
+export function inAppLink(href: string): Record<string, string | ((e: Event) => void)> {
   return {
     href,
-    ...(currentRoute() === route ? { 'aria-current': 'page' } : {}),
     onclick: (event: Event) => {
       const mouse = event as MouseEvent;
       if (mouse.ctrlKey || mouse.metaKey || mouse.shiftKey || mouse.button !== 0) return;
@@ -62,4 +79,15 @@ export function linkProps(
       navigate(href);
     },
   };
+}
+
+/**
+ * A link to a page, marked `aria-current="page"` when it is the current page.
+ *
+ * @example h('a', linkProps('courses'), 'Courses')
+ */
+export function linkProps(
+  route: Exclude<Route, 'home' | 'callback' | 'api-key'>,
+): Record<string, string | ((e: Event) => void)> {
+  return { ...inAppLink(PATHS[route]), ...(currentRoute() === route ? { 'aria-current': 'page' } : {}) };
 }

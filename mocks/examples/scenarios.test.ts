@@ -68,4 +68,17 @@ describe('the course service, mocked', () => {
     });
     expect(course).toMatchObject({ name: 'Mine', status: 'draft', environment: 'prod' });
   });
+
+  it('rolls a key: the old one works until its grace window ends by the mock clock', async () => {
+    const admin = createCourseClient({ baseUrl, idToken: mock.idToken('alice') });
+    const old = await admin.apiKeys.create({ name: 'Rolled service' });
+    const next = await admin.apiKeys.roll(old.id, { oldKeyExpiresIn: 3600 });
+    expect(next).toMatchObject({ name: 'Rolled service', rolledFrom: old.id });
+    const before = createCourseClient({ baseUrl, apiKey: old.key, maxRetries: 0 });
+    expect((await before.courses.listPage()).data).toEqual([]);
+    now = new Date(start.getTime() + 3_601_000);
+    await expect(before.courses.listPage()).rejects.toMatchObject({ status: 401, code: 'api_key_expired' });
+    const after = createCourseClient({ baseUrl, apiKey: next.key });
+    expect((await after.courses.listPage()).data).toEqual([]);
+  });
 });

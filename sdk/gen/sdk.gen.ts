@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, Options as Options2, TDataShape } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetApiKeyUsageData, GetApiKeyUsageErrors, GetApiKeyUsageResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeyEventsData, ListApiKeyEventsErrors, ListApiKeyEventsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ReportLeakedApiKeysData, ReportLeakedApiKeysErrors, ReportLeakedApiKeysResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -161,6 +161,89 @@ export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Opti
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/api-keys/{keyId}',
     ...options
+});
+
+/**
+ * Roll an API key
+ *
+ * Replaces a key in one call: creates a new key with the old key's name, environment and
+ * scopes (and, if the old key expires, the same lifetime counted from now), and sets the old
+ * key to expire `oldKeyExpiresIn` seconds from now (`0`: at once; never later than it
+ * already would). Until then both keys work, on every instance. The answer is the new key
+ * with its value, shown this once (`Cache-Control: no-store`), and `rolledFrom`; the list
+ * shows the old key's `rolledTo` and its pending `expiresAt`. A key that is revoked, expired
+ * or already rolled cannot be rolled (`409`). Counts against the `key-creation` quota, like
+ * creating a key; an `Idempotency-Key` makes a retry safe.
+ *
+ */
+export const rollApiKey = <ThrowOnError extends boolean = false>(options: Options<RollApiKeyData, ThrowOnError>) => (options.client ?? client).post<RollApiKeyResponses, RollApiKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys/{keyId}/roll',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a key's history
+ *
+ * What happened to the key, newest first: created, rolled (from or to another key), revoked,
+ * expired; each with its time, who did it (the ID token's subject, the MCP master key, or the
+ * service itself) and the request that did it. The trail is append-only. An expiry is
+ * recorded by the service, dated at the key's `expiresAt`, the first time the key's history
+ * is read or the key is revoked after it. Another account's key answers `404`, exactly like
+ * a missing one.
+ *
+ */
+export const listApiKeyEvents = <ThrowOnError extends boolean = false>(options: Options<ListApiKeyEventsData, ThrowOnError>) => (options.client ?? client).get<ListApiKeyEventsResponses, ListApiKeyEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys/{keyId}/events',
+    ...options
+});
+
+/**
+ * Get a key's usage
+ *
+ * The requests the key authenticated, per hour or per day (UTC), by outcome: `success` (2xx
+ * and 304), `forbidden` (403), `rateLimited` (429), `clientError` (any other 4xx) and
+ * `serverError` (5xx); and where it was last used from (client address and user agent).
+ * Requests are counted in each instance's memory and written to the store in the background
+ * (every minute), so a crash loses at most the last minute's counts of that instance; this
+ * instance's counts not yet written are included. Buckets without requests are left out.
+ * `from` is rounded down and `to` up to whole hours (or days); the range is at most 90 days,
+ * the last 7 days when neither is given. Another account's key answers `404`.
+ *
+ */
+export const getApiKeyUsage = <ThrowOnError extends boolean = false>(options: Options<GetApiKeyUsageData, ThrowOnError>) => (options.client ?? client).get<GetApiKeyUsageResponses, GetApiKeyUsageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/api-keys/{keyId}/usage',
+    ...options
+});
+
+/**
+ * Report leaked API keys (secret scanning)
+ *
+ * The secret-scanning partner endpoint: GitHub (or another scanner speaking its protocol)
+ * posts the strings matching our key pattern that it found in public code. The report must
+ * be signed: `Github-Public-Key-Signature` is the base64 ECDSA (P-256, SHA-256) signature of
+ * the raw body by the key `Github-Public-Key-Identifier` names among the public keys
+ * published at the configured URL (`SECRET_SCANNING_KEYS_URL`, fetched and cached). An
+ * unsigned, unknown-key or badly signed report answers a problem and changes nothing. For
+ * each token: a string that fails our key checksum, or is no key of ours, is a
+ * `false_positive` (a checksum failure is answered without a store lookup); an issued key is
+ * a `true_positive`, and an active one is revoked (or, with `SECRET_SCANNING_ACTION=flag`,
+ * only flagged), with `reported_leaked` in its history.
+ *
+ */
+export const reportLeakedApiKeys = <ThrowOnError extends boolean = false>(options: Options<ReportLeakedApiKeysData, ThrowOnError>) => (options.client ?? client).post<ReportLeakedApiKeysResponses, ReportLeakedApiKeysErrors, ThrowOnError>({
+    url: '/api/v1/secret-scanning/reports',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

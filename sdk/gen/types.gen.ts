@@ -106,7 +106,9 @@ export type ApiKeyFields = {
     readonly status: ApiKeyStatus;
     readonly createdAt: Timestamp;
     /**
-     * When the key last authenticated a request, to the minute; null if never.
+     * When the key last authenticated a request, to the minute (the first request of that
+     * minute), never before `createdAt`; null if never.
+     *
      */
     readonly lastUsedAt: string | null;
     /**
@@ -114,6 +116,16 @@ export type ApiKeyFields = {
      */
     expiresAt: string | null;
     readonly revokedAt: string | null;
+    /**
+     * The key this one replaced when that key was rolled; null for a key created afresh.
+     */
+    readonly rolledFrom: ApiKeyId | null;
+    /**
+     * The key that replaced this one when it was rolled; null until then. A rolled key keeps
+     * working until its `expiresAt` (the grace window), then expires.
+     *
+     */
+    readonly rolledTo: ApiKeyId | null;
 };
 
 /**
@@ -152,6 +164,94 @@ export type ApiKeyCreate = {
      * When the key stops working; in the future, at most 366 days ahead. Never when absent.
      */
     expiresAt?: string;
+};
+
+export type ApiKeyEvent = {
+    /**
+     * `created`; `rolled_from` (this key was made by rolling `relatedKeyId`); `rolled_to`
+     * (this key was rolled, `relatedKeyId` replaced it); `revoked`; `expired`; `reported_leaked`
+     * (a secret scanner found it in public code).
+     *
+     */
+    type: 'created' | 'rolled_from' | 'rolled_to' | 'revoked' | 'expired' | 'reported_leaked';
+    at: Timestamp;
+    /**
+     * Who did it.
+     */
+    actor: {
+        /**
+         * `user`: an ID token's subject; `master`: the MCP master key; `service`: the service itself (an expiry).
+         */
+        type: 'user' | 'master' | 'service';
+        /**
+         * The ID token's subject for `user`; null otherwise.
+         */
+        subject: string | null;
+    };
+    /**
+     * The request that did it; null for what the service records itself.
+     */
+    requestId: string | null;
+    /**
+     * The other key of a roll; null for other events.
+     */
+    relatedKeyId: ApiKeyId | null;
+};
+
+export type ApiKeyEventList = {
+    data: Array<ApiKeyEvent>;
+    hasMore: boolean;
+    nextCursor: string | null;
+};
+
+export type ApiKeyUsage = {
+    from: Timestamp;
+    to: Timestamp;
+    granularity: 'hour' | 'day';
+    /**
+     * One entry per hour or day with requests, oldest first.
+     */
+    data: Array<{
+        start: Timestamp;
+        success: number;
+        forbidden: number;
+        rateLimited: number;
+        clientError: number;
+        serverError: number;
+    }>;
+    /**
+     * The client of the latest request counted; null if none was.
+     */
+    lastUsedFrom: null | {
+        at: Timestamp;
+        address: string;
+        /**
+         * The `User-Agent` header, cut to 200 characters; null when none was sent.
+         */
+        userAgent: string | null;
+    };
+};
+
+export type LeakReport = Array<{
+    token: string;
+    type: string;
+    url?: string;
+    source?: string;
+}>;
+
+export type LeakVerdicts = Array<{
+    token_raw: string;
+    token_type: string;
+    label: 'true_positive' | 'false_positive';
+}>;
+
+export type ApiKeyRoll = {
+    /**
+     * Seconds from now until the old key stops working: `0` stops it at once (a leaked key),
+     * at most 30 days. Never later than the old key would have expired anyway.
+     *
+     */
+    oldKeyExpiresIn?: number;
 };
 
 export type ApiKeyList = {
@@ -221,11 +321,15 @@ export type Problem = {
     /**
      * A stable, machine-readable problem code.
      */
-    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
+    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'key_already_revoked' | 'key_already_expired' | 'key_already_rolled' | 'invalid_report_signature' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
     requestId: string;
     errors?: Array<FieldError>;
     missingScopes?: Array<Scope>;
     currentStatus?: CourseStatus;
+    /**
+     * For `key_already_rolled`, the key that replaced the one asked for.
+     */
+    rolledTo?: ApiKeyId;
     allowedTransitions?: Array<CourseTransition>;
 };
 
@@ -1122,6 +1226,309 @@ export type RevokeApiKeyResponses = {
 };
 
 export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
+
+export type RollApiKeyData = {
+    body?: ApiKeyRoll;
+    headers?: {
+        /**
+         * A unique value (a UUID is a good choice) that makes the request safe to retry for 24 hours.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The id of the key to roll (`id` in the key record), never the key value.
+         */
+        keyId: ApiKeyId;
+    };
+    query?: never;
+    url: '/api/v1/api-keys/{keyId}/roll';
+};
+
+export type RollApiKeyErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The key cannot be rolled: it was revoked (`key_already_revoked`), it has expired
+     * (`key_already_expired`), or it was rolled already (`key_already_rolled`, with the key that
+     * replaced it in `rolledTo`); or a request with the same `Idempotency-Key` is still being
+     * processed (`idempotency_request_in_progress`).
+     *
+     */
+    409: Problem;
+    /**
+     * The body is larger than the server accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * The `Idempotency-Key` was already used with a different request (`idempotency_key_reused`).
+     */
+    422: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type RollApiKeyError = RollApiKeyErrors[keyof RollApiKeyErrors];
+
+export type RollApiKeyResponses = {
+    /**
+     * The new key, with its value. The value is never shown again.
+     */
+    201: ApiKeyWithSecret;
+};
+
+export type RollApiKeyResponse = RollApiKeyResponses[keyof RollApiKeyResponses];
+
+export type ListApiKeyEventsData = {
+    body?: never;
+    path: {
+        /**
+         * The key's id (`id` in the key record), never the key value.
+         */
+        keyId: ApiKeyId;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * The `nextCursor` of the previous page. Opaque; absent for the first page.
+         */
+        cursor?: string;
+    };
+    url: '/api/v1/api-keys/{keyId}/events';
+};
+
+export type ListApiKeyEventsErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type ListApiKeyEventsError = ListApiKeyEventsErrors[keyof ListApiKeyEventsErrors];
+
+export type ListApiKeyEventsResponses = {
+    /**
+     * A page of the key's events, newest first.
+     */
+    200: ApiKeyEventList;
+};
+
+export type ListApiKeyEventsResponse = ListApiKeyEventsResponses[keyof ListApiKeyEventsResponses];
+
+export type GetApiKeyUsageData = {
+    body?: never;
+    path: {
+        /**
+         * The key's id (`id` in the key record), never the key value.
+         */
+        keyId: ApiKeyId;
+    };
+    query?: {
+        /**
+         * Start of the range (RFC 3339); 7 days before `to` when absent.
+         */
+        from?: string;
+        /**
+         * End of the range (RFC 3339), exclusive; now when absent.
+         */
+        to?: string;
+        /**
+         * One bucket per hour or per day (UTC).
+         */
+        granularity?: 'hour' | 'day';
+    };
+    url: '/api/v1/api-keys/{keyId}/usage';
+};
+
+export type GetApiKeyUsageErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type GetApiKeyUsageError = GetApiKeyUsageErrors[keyof GetApiKeyUsageErrors];
+
+export type GetApiKeyUsageResponses = {
+    /**
+     * The key's usage in the range.
+     */
+    200: ApiKeyUsage;
+};
+
+export type GetApiKeyUsageResponse = GetApiKeyUsageResponses[keyof GetApiKeyUsageResponses];
+
+export type ReportLeakedApiKeysData = {
+    body: LeakReport;
+    headers: {
+        /**
+         * The identifier of the public key that signed the report.
+         */
+        'Github-Public-Key-Identifier': string;
+        /**
+         * The base64 ECDSA signature (ASN.1 DER) of the raw request body.
+         */
+        'Github-Public-Key-Signature': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/secret-scanning/reports';
+};
+
+export type ReportLeakedApiKeysErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The report's signature does not hold (`invalid_report_signature`): it was made by no key
+     * the scanner publishes, or not over this body. Nothing was changed.
+     *
+     */
+    401: Problem;
+    /**
+     * The body is larger than the server accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type ReportLeakedApiKeysError = ReportLeakedApiKeysErrors[keyof ReportLeakedApiKeysErrors];
+
+export type ReportLeakedApiKeysResponses = {
+    /**
+     * One verdict per reported token, in the order reported.
+     */
+    200: LeakVerdicts;
+};
+
+export type ReportLeakedApiKeysResponse = ReportLeakedApiKeysResponses[keyof ReportLeakedApiKeysResponses];
 
 export type ResetTestDataData = {
     body?: never;

@@ -106,7 +106,9 @@ export const zApiKeyFields = z.object({
     createdAt: zTimestamp.readonly(),
     lastUsedAt: z.iso.datetime().readonly().nullable(),
     expiresAt: z.iso.datetime().nullable(),
-    revokedAt: z.iso.datetime().readonly().nullable()
+    revokedAt: z.iso.datetime().readonly().nullable(),
+    rolledFrom: zApiKeyId.nullable(),
+    rolledTo: zApiKeyId.nullable()
 });
 
 /**
@@ -126,6 +128,70 @@ export const zApiKeyCreate = z.object({
     environment: zKeyEnvironment.optional().default('prod'),
     scopes: z.array(zScope).min(1).optional(),
     expiresAt: z.iso.datetime().optional()
+});
+
+export const zApiKeyEvent = z.object({
+    type: z.enum([
+        'created',
+        'rolled_from',
+        'rolled_to',
+        'revoked',
+        'expired',
+        'reported_leaked'
+    ]),
+    at: zTimestamp,
+    actor: z.object({
+        type: z.enum([
+            'user',
+            'master',
+            'service'
+        ]),
+        subject: z.string().nullable()
+    }),
+    requestId: z.string().nullable(),
+    relatedKeyId: zApiKeyId.nullable()
+});
+
+export const zApiKeyEventList = z.object({
+    data: z.array(zApiKeyEvent),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable()
+});
+
+export const zApiKeyUsage = z.object({
+    from: zTimestamp,
+    to: zTimestamp,
+    granularity: z.enum(['hour', 'day']),
+    data: z.array(z.object({
+        start: zTimestamp,
+        success: z.int().gte(0),
+        forbidden: z.int().gte(0),
+        rateLimited: z.int().gte(0),
+        clientError: z.int().gte(0),
+        serverError: z.int().gte(0)
+    })),
+    lastUsedFrom: z.object({
+        at: zTimestamp,
+        address: z.string(),
+        userAgent: z.string().nullable()
+    }).nullable()
+});
+
+export const zLeakReport = z.array(z.object({
+    token: z.string().max(1000),
+    type: z.string().max(200),
+    url: z.string().max(2000).optional(),
+    source: z.string().max(200).optional()
+})).min(1).max(1000);
+
+export const zLeakVerdicts = z.array(z.object({
+    token_raw: z.string(),
+    token_type: z.string(),
+    label: z.enum(['true_positive', 'false_positive'])
+}));
+
+export const zApiKeyRoll = z.object({
+    oldKeyExpiresIn: z.int().gte(0).lte(2592000).optional().default(86400)
 });
 
 export const zApiKeyList = z.object({
@@ -190,6 +256,10 @@ export const zProblem = z.object({
         'invalid_transition',
         'course_archived',
         'invalid_course_state',
+        'key_already_revoked',
+        'key_already_expired',
+        'key_already_rolled',
+        'invalid_report_signature',
         'idempotency_request_in_progress',
         'idempotency_key_reused',
         'request_timeout',
@@ -205,6 +275,7 @@ export const zProblem = z.object({
     errors: z.array(zFieldError).optional(),
     missingScopes: z.array(zScope).optional(),
     currentStatus: zCourseStatus.optional(),
+    rolledTo: zApiKeyId.optional(),
     allowedTransitions: z.array(zCourseTransition).optional()
 });
 
@@ -390,6 +461,62 @@ export const zRevokeApiKeyPath = z.object({
  * The revoked key.
  */
 export const zRevokeApiKeyResponse = zApiKey;
+
+export const zRollApiKeyBody = zApiKeyRoll;
+
+export const zRollApiKeyHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).regex(/^[\x21-\x7E]+$/).optional()
+});
+
+export const zRollApiKeyPath = z.object({
+    keyId: zApiKeyId
+});
+
+/**
+ * The new key, with its value. The value is never shown again.
+ */
+export const zRollApiKeyResponse = zApiKeyWithSecret;
+
+export const zListApiKeyEventsPath = z.object({
+    keyId: zApiKeyId
+});
+
+export const zListApiKeyEventsQuery = z.object({
+    limit: z.int().gte(1).lte(100).optional().default(20),
+    cursor: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/).optional()
+});
+
+/**
+ * A page of the key's events, newest first.
+ */
+export const zListApiKeyEventsResponse = zApiKeyEventList;
+
+export const zGetApiKeyUsagePath = z.object({
+    keyId: zApiKeyId
+});
+
+export const zGetApiKeyUsageQuery = z.object({
+    from: z.iso.datetime().optional(),
+    to: z.iso.datetime().optional(),
+    granularity: z.enum(['hour', 'day']).optional()
+});
+
+/**
+ * The key's usage in the range.
+ */
+export const zGetApiKeyUsageResponse = zApiKeyUsage;
+
+export const zReportLeakedApiKeysBody = zLeakReport;
+
+export const zReportLeakedApiKeysHeaders = z.object({
+    'Github-Public-Key-Identifier': z.string().min(1).max(200),
+    'Github-Public-Key-Signature': z.string().min(1).max(300).regex(/^[A-Za-z0-9+\/=]+$/)
+});
+
+/**
+ * One verdict per reported token, in the order reported.
+ */
+export const zReportLeakedApiKeysResponse = zLeakVerdicts;
 
 /**
  * The sandbox is empty.

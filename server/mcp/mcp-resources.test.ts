@@ -103,11 +103,15 @@ describe('the client’s tool choice', () => {
       'list_courses',
       'get_course',
       'list_api_keys',
+      'list_api_key_events',
+      'get_api_key_usage',
     ]);
     expect((await toolNames('/mcp', { 'x-mcp-readonly': 'true' })).names).toEqual([
       'list_courses',
       'get_course',
       'list_api_keys',
+      'list_api_key_events',
+      'get_api_key_usage',
     ]);
     expect((await toolNames('/mcp?tools=listCourses,get_course')).names).toEqual([
       'list_courses',

@@ -19,7 +19,14 @@ const COURSE_TOOLS = [
   'restore_course',
   'update_course',
 ];
-const ADMIN_TOOLS = ['create_api_key', 'list_api_keys', 'revoke_api_key'];
+const ADMIN_TOOLS = [
+  'create_api_key',
+  'get_api_key_usage',
+  'list_api_key_events',
+  'list_api_keys',
+  'revoke_api_key',
+  'roll_api_key',
+];
 
 let t: McpTestServer;
 let fullKey: string;
@@ -89,10 +96,16 @@ describe('tool definitions', () => {
       const { readOnlyHint, destructiveHint, idempotentHint } = tools.get(name)?.annotations ?? {};
       return { readOnlyHint, destructiveHint, idempotentHint };
     };
-    for (const name of ['list_courses', 'get_course', 'list_api_keys']) {
+    for (const name of [
+      'list_courses',
+      'get_course',
+      'list_api_keys',
+      'list_api_key_events',
+      'get_api_key_usage',
+    ]) {
       expect(hints(name)).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     }
-    for (const name of ['create_course', 'create_api_key']) {
+    for (const name of ['create_course', 'create_api_key', 'roll_api_key']) {
       expect(hints(name)).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     }
     for (const name of ['publish_course', 'archive_course', 'restore_course']) {

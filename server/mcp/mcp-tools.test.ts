@@ -71,10 +71,19 @@ describe.each(REVISIONS)('every tool end to end at protocol $revision', ({ mode 
     expect(key.key).toMatch(/^cms_prod_/);
     const keys = await call('list_api_keys', { owner });
     expect(keys.data.map((listed: { id: string }) => listed.id)).toEqual([key.id]);
-    expect(await call('revoke_api_key', { owner, keyId: key.id })).toMatchObject({
-      id: key.id,
+    const rolled = await call('roll_api_key', { owner, keyId: key.id, oldKeyExpiresIn: 0 });
+    expect(rolled).toMatchObject({ name: 'Reporting', rolledFrom: key.id, scopes: ['courses:read'] });
+    expect(await call('revoke_api_key', { owner, keyId: rolled.id })).toMatchObject({
+      id: rolled.id,
       status: 'revoked',
     });
+    // The history says the master key did it, and in which MCP request.
+    const history = (await call('list_api_key_events', { owner, keyId: rolled.id })).data;
+    expect(history.map((event: { type: string }) => event.type)).toEqual(['revoked', 'rolled_from']);
+    for (const event of history) {
+      expect(event.actor).toEqual({ type: 'master', subject: null });
+      expect(event.requestId).toEqual(expect.any(String));
+    }
   });
 
   it('works for a signed-in user (an ID token), on their own courses and keys, without owner', async () => {

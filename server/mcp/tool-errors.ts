@@ -36,6 +36,11 @@ function hintFor(error: ApiError, tool: ToolSpec): string {
       const tools = allowed.map((transition) => toolName(`${transition}Course`));
       return tools.length > 0 ? ` Tools that apply now: ${tools.join(', ')}.` : '';
     }
+    case 'key_already_rolled':
+      return ` Call roll_api_key with keyId '${extensions.rolledTo as string}' to replace the newer key, or revoke_api_key to stop the old one now.`;
+    case 'key_already_revoked':
+    case 'key_already_expired':
+      return ' Call create_api_key for a new key.';
     default:
       return '';
   }

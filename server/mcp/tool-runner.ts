@@ -54,7 +54,7 @@ function actingCaller(tool: ToolSpec, caller: McpCaller, args: Obj, allScopes: s
     return tool.credential === 'idToken' ? caller : (courseCaller(caller, allScopes) as Caller);
   const ownerId = ownerOf(args);
   return tool.credential === 'idToken'
-    ? { kind: 'idToken', ownerId }
+    ? { kind: 'idToken', ownerId, viaMaster: true }
     : { kind: 'apiKey', ownerId, keyId: MASTER_KEY_ID, environment: 'prod', scopes: allScopes };
 }
 
@@ -116,7 +116,11 @@ export function createToolRunner(options: { allScopes: string[] }): ToolRunner {
         // The master key's `owner` names whom to act for; it is no argument of the operation.
         const { owner: _owner, ...own } = args;
         const parts = partsOf(tool, caller.kind === 'master' ? own : args);
-        outcome = await scope.callOperation(tool.operationId, { caller: acting, ...parts });
+        outcome = await scope.callOperation(tool.operationId, {
+          caller: acting,
+          requestId: scope.requestId,
+          ...parts,
+        });
       } catch (error) {
         outcome = { ok: false, error };
       }

@@ -4,9 +4,12 @@ import { startTestServer, type TestServer } from '../test-support/harness.ts';
 
 // API1:2023 Broken object level authorization: every operation that takes an id, tried by another
 // account on the owner's object, answers exactly what a missing id answers (404), and changes nothing.
-const spec = openApiDocument as unknown as {
-  paths: Record<string, Record<string, { operationId?: string; requestBody?: unknown; security?: object[] }>>;
-};
+interface Operation {
+  operationId: string;
+  requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+  security?: object[];
+}
+const spec = openApiDocument as unknown as { paths: Record<string, Record<string, Operation | undefined>> };
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
 /** Every operation whose path takes an id, from the spec: new ones are covered without editing this file. */
 const idOperations = Object.entries(spec.paths)
@@ -15,7 +18,7 @@ const idOperations = Object.entries(spec.paths)
     METHODS.filter((method) => item[method]).map((method) => ({
       path,
       method: method.toUpperCase(),
-      operation: item[method] as { operationId: string; requestBody?: unknown; security?: object[] },
+      operation: item[method] as Operation,
     })),
   );
 
@@ -49,6 +52,9 @@ describe('API1 object-level authorization: another account’s id is a missing i
         'publishCourse',
         'restoreCourse',
         'revokeApiKey',
+        'rollApiKey',
+        'listApiKeyEvents',
+        'getApiKeyUsage',
         'updateCourse',
       ].sort(),
     );
@@ -59,7 +65,9 @@ describe('API1 object-level authorization: another account’s id is a missing i
     async ({ path, method, operation }) => {
       const byIdToken = operation.security?.some((requirement) => 'idToken' in requirement);
       const bearer = byIdToken ? await server.idToken('stranger') : strangerKey;
-      const body = operation.requestBody ? { name: 'Stolen' } : undefined;
+      // The spec's first example body: a valid request, so only whose id it is decides the answer.
+      const examples = operation.requestBody?.content['application/json']?.examples ?? {};
+      const body = Object.values(examples)[0]?.value;
       const owned = path.replace('{courseId}', courseId).replace('{keyId}', keyId);
       const unknown = path
         .replace('{courseId}', 'crs_0000000000000000')
@@ -78,7 +86,10 @@ describe('API1 object-level authorization: another account’s id is a missing i
     const course = await server.call('GET', `/api/v1/courses/${courseId}`, { bearer: ownerKey });
     expect(course.body).toMatchObject({ name: 'Mine', status: 'draft' });
     const keys = await server.call('GET', '/api/v1/api-keys', { bearer: await server.idToken('owner') });
-    expect(keys.body.data.find((key: { id: string }) => key.id === keyId).status).toBe('active');
+    expect(keys.body.data.find((key: { id: string }) => key.id === keyId)).toMatchObject({
+      status: 'active',
+      rolledTo: null,
+    });
   });
 
   it('lists only the caller’s own courses and keys', async () => {

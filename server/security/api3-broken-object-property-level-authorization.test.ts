@@ -26,6 +26,8 @@ const KEY_FIELDS = {
   createdAt: '2020-01-01T00:00:00Z',
   revokedAt: null,
   lastUsedAt: null,
+  rolledFrom: 'key_BBBBBBBBBBBBBBBB',
+  rolledTo: 'key_CCCCCCCCCCCCCCCC',
 };
 
 // API3:2023 Broken object property level authorization: read-only and internal properties cannot

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../core/index.ts';
+import type { ApiKeyEventRecord, Store } from '../../core/index.ts';
 import { StoreConflictError } from '../../core/index.ts';
 import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support.ts';
 
@@ -240,6 +240,139 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await store.recordApiKeyUse([{ id: first.id, lastUsedAt: '2026-05-01T00:00:00Z' }]);
       expect((await store.findApiKeyByHash('hash-a-1'))?.lastUsedAt).toBe('2026-05-02T00:00:00Z');
       expect((await store.findApiKeyByHash('hash-a-2'))?.lastUsedAt).toBe('2026-05-01T00:00:00Z');
+    });
+
+    it('rolls an API key: the old key expires, links to its replacement, and the replacement is stored, in one write', async () => {
+      const store = await fresh();
+      const old = await store.insertApiKey(newApiKey('a', 1));
+      expect(await store.getApiKey('a', old.id)).toEqual(old);
+      expect(await store.getApiKey('b', old.id)).toBeUndefined();
+      const roll = {
+        ownerId: 'a',
+        id: old.id,
+        now: '2026-02-01T00:00:00.000Z',
+        expiresAt: '2026-02-02T00:00:00.000Z',
+        replacement: { ...newApiKey('a', 2), rolledFrom: old.id },
+      };
+      const response = {
+        scope: 'a rollApiKey',
+        key: 'r1',
+        requestHash: 'h',
+        status: 201,
+        createdAt: 'x',
+        body: {},
+      };
+      const rolled = await store.rollApiKey(roll, response);
+      expect(rolled?.old).toEqual({ ...old, expiresAt: roll.expiresAt, rolledTo: roll.replacement.id });
+      expect(rolled?.replacement).toEqual({ ...roll.replacement, seq: expect.any(Number) });
+      expect(await store.findApiKeyByHash(old.hash)).toEqual(rolled?.old);
+      expect(await store.findApiKeyByHash(roll.replacement.hash)).toEqual(rolled?.replacement);
+      expect(await storedResponse(store, 'a rollApiKey', 'r1')).toEqual(response);
+      expect((await store.listApiKeys({ ownerId: 'a', limit: 10 })).map((k) => k.id)).toEqual([
+        roll.replacement.id,
+        old.id,
+      ]);
+
+      // Rolled already: the compare-and-set refuses, changing nothing.
+      const again = { ...roll, replacement: { ...newApiKey('a', 3), rolledFrom: old.id } };
+      expect(await store.rollApiKey(again)).toBeUndefined();
+      expect(await store.getApiKey('a', again.replacement.id)).toBeUndefined();
+      // Another owner's key, a revoked key and an expired key are not rolled either.
+      expect(await store.rollApiKey({ ...again, ownerId: 'b' })).toBeUndefined();
+      const revoked = await store.insertApiKey(newApiKey('a', 4));
+      await store.revokeApiKey('a', revoked.id, '2026-01-15T00:00:00.000Z');
+      expect(await store.rollApiKey({ ...again, id: revoked.id })).toBeUndefined();
+      const expired = await store.insertApiKey({
+        ...newApiKey('a', 5),
+        expiresAt: '2026-02-01T00:00:00.000Z',
+      });
+      expect(await store.rollApiKey({ ...again, id: expired.id })).toBeUndefined();
+      expect(await store.getApiKey('a', again.replacement.id)).toBeUndefined();
+    });
+
+    it('keeps an append-only history per key, newest first, paged, for its owner only', async () => {
+      const store = await fresh();
+      const user = { actorType: 'user', actorSubject: 'a', requestId: 'req-1' } as const;
+      const master = { actorType: 'master', actorSubject: null, requestId: 'req-3' } as const;
+      const key = await store.insertApiKey(newApiKey('a', 1), undefined, user);
+      const replacement = { ...newApiKey('a', 2), rolledFrom: key.id };
+      const roll = {
+        ownerId: 'a',
+        id: key.id,
+        now: '2026-02-01T00:00:00.000Z',
+        expiresAt: '2026-02-02T00:00:00.000Z',
+      };
+      await store.rollApiKey({ ...roll, replacement }, undefined, { ...user, requestId: 'req-2' });
+      await store.revokeApiKey('a', key.id, '2026-02-01T01:00:00.000Z', master);
+      // Revoking again records nothing, and neither does a failed roll.
+      await store.revokeApiKey('a', key.id, '2026-02-01T02:00:00.000Z', user);
+      await store.rollApiKey(
+        { ...roll, replacement: { ...newApiKey('a', 3), rolledFrom: key.id } },
+        undefined,
+        user,
+      );
+      const seen = (events: ApiKeyEventRecord[]) =>
+        events.map((e) => [e.type, e.at, e.actorType, e.actorSubject, e.requestId, e.relatedKeyId]);
+      const history = await store.listApiKeyEvents({ ownerId: 'a', keyId: key.id, limit: 10 });
+      expect(seen(history)).toEqual([
+        ['revoked', '2026-02-01T01:00:00.000Z', 'master', null, 'req-3', null],
+        ['rolled_to', roll.now, 'user', 'a', 'req-2', replacement.id],
+        ['created', key.createdAt, 'user', 'a', 'req-1', null],
+      ]);
+      const [newest, next] = history;
+      expect(
+        await store.listApiKeyEvents({ ownerId: 'a', keyId: key.id, limit: 1, beforeSeq: newest?.seq }),
+      ).toEqual([next]);
+      expect(seen(await store.listApiKeyEvents({ ownerId: 'a', keyId: replacement.id, limit: 10 }))).toEqual([
+        ['rolled_from', roll.now, 'user', 'a', 'req-2', key.id],
+      ]);
+      expect(await store.listApiKeyEvents({ ownerId: 'b', keyId: key.id, limit: 10 })).toEqual([]);
+
+      // An expiry is recorded once, by the service, at the key's expiresAt.
+      const expiring = await store.insertApiKey({
+        ...newApiKey('a', 4),
+        expiresAt: '2026-03-01T00:00:00.000Z',
+      });
+      await store.recordApiKeyExpiry(expiring);
+      await store.recordApiKeyExpiry(expiring);
+      expect(seen(await store.listApiKeyEvents({ ownerId: 'a', keyId: expiring.id, limit: 10 }))).toEqual([
+        ['expired', '2026-03-01T00:00:00.000Z', 'service', null, null, null],
+      ]);
+    });
+
+    it('adds usage per key and hour (never overwrites), keeps the latest client, lists a range oldest first', async () => {
+      const store = await fresh();
+      const hour = (h: number) => `2026-02-01T${String(h).padStart(2, '0')}:00:00.000Z`;
+      const none = { success: 0, forbidden: 0, rateLimited: 0, clientError: 0, serverError: 0 };
+      const latest = { keyId: 'k1', at: '2026-02-01T03:10:00.000Z', address: '10.0.0.1', userAgent: 'a' };
+      await store.recordApiKeyUsage(
+        [
+          { keyId: 'k1', hour: hour(1), ...none, success: 2, forbidden: 1 },
+          { keyId: 'k1', hour: hour(3), ...none, serverError: 1 },
+          { keyId: 'k2', hour: hour(1), ...none, success: 5 },
+        ],
+        [latest],
+      );
+      // A second instance's batch: its counts add up; its older client does not replace the newer.
+      await store.recordApiKeyUsage(
+        [{ keyId: 'k1', hour: hour(1), ...none, success: 3, rateLimited: 4, clientError: 1 }],
+        [{ keyId: 'k1', at: '2026-02-01T02:00:00.000Z', address: '10.0.0.2', userAgent: null }],
+      );
+      expect(await store.listApiKeyUsage({ keyId: 'k1', from: hour(0), to: hour(3) })).toEqual([
+        {
+          keyId: 'k1',
+          hour: hour(1),
+          success: 5,
+          forbidden: 1,
+          rateLimited: 4,
+          clientError: 1,
+          serverError: 0,
+        },
+      ]);
+      const all = await store.listApiKeyUsage({ keyId: 'k1', from: hour(0), to: hour(4) });
+      expect(all.map((u) => u.hour)).toEqual([hour(1), hour(3)]);
+      expect(await store.getApiKeyClient('k1')).toEqual(latest);
+      expect(await store.getApiKeyClient('k3')).toBeUndefined();
     });
 
     it('records the first secret fingerprint and tells later ones apart from it', async () => {

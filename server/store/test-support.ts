@@ -61,6 +61,8 @@ export function newApiKey(
     lastUsedAt: null,
     expiresAt: null,
     revokedAt: null,
+    rolledFrom: null,
+    rolledTo: null,
   };
 }
 

@@ -77,6 +77,40 @@ const MIGRATIONS: readonly PostgresMigration[] = [
     name: 'settings (the fingerprint of the key hashing secret)',
     sql: 'CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
   },
+  {
+    version: 4,
+    name: 'rolled api keys, the history and the usage of every key',
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN rolled_from TEXT, ADD COLUMN rolled_to TEXT;
+      -- Append-only: rows are inserted, never changed. One expiry per key, whichever instance
+      -- records it first.
+      CREATE TABLE api_key_events (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        key_id TEXT NOT NULL,
+        owner_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        at TEXT NOT NULL,
+        actor_type TEXT NOT NULL,
+        actor_subject TEXT,
+        request_id TEXT,
+        related_key_id TEXT
+      );
+      CREATE INDEX api_key_events_key_seq ON api_key_events (key_id, seq);
+      CREATE UNIQUE INDEX api_key_events_one_expiry ON api_key_events (key_id) WHERE type = 'expired';
+      -- Requests per key and hour, by outcome: instances add to a row, never set it.
+      CREATE TABLE api_key_usage (
+        key_id TEXT NOT NULL,
+        hour TEXT NOT NULL,
+        success BIGINT NOT NULL,
+        forbidden BIGINT NOT NULL,
+        rate_limited BIGINT NOT NULL,
+        client_error BIGINT NOT NULL,
+        server_error BIGINT NOT NULL,
+        PRIMARY KEY (key_id, hour)
+      );
+      CREATE TABLE api_key_clients (key_id TEXT PRIMARY KEY, at TEXT NOT NULL, address TEXT NOT NULL, user_agent TEXT);
+    `,
+  },
 ];
 
 // Any constant both instances agree on; it names this service's migration lock among others.

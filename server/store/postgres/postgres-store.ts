@@ -3,7 +3,12 @@
 import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type {
+  ApiKeyClientRecord,
+  ApiKeyEventRecord,
   ApiKeyRecord,
+  ApiKeyRoll,
+  ApiKeyUsageRecord,
+  Audit,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -18,6 +23,7 @@ import type {
 import { StoreConflictError, serviceUnavailable } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
 import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
@@ -125,8 +131,25 @@ export class PostgresStore implements Store {
     return result.rowCount ?? 0;
   }
 
-  async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
-    const seq = await this.#insert('insert-api-key', S.SQL.insertApiKey, S.apiKeyParams(key), idempotent);
+  async insertApiKey(
+    key: Omit<ApiKeyRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord> {
+    const values = S.apiKeyParams(key);
+    const seq = audit
+      ? await this.#transaction(async (client) => {
+          const inserted = await this.#insertIn(
+            client,
+            'insert-api-key',
+            S.SQL.insertApiKey,
+            values,
+            idempotent,
+          );
+          await this.#appendEvents(client, [keyEvent(key, 'created', key.createdAt, audit)]);
+          return inserted;
+        })
+      : await this.#insert('insert-api-key', S.SQL.insertApiKey, values, idempotent);
     return { ...key, scopes: [...key.scopes], seq };
   }
 
@@ -149,15 +172,108 @@ export class PostgresStore implements Store {
   }
 
   /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
-  async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
-    const { rows } = await this.#query('revoke-api-key', S.SQL.revokeApiKey, [id, ownerId, revokedAt]);
+  async revokeApiKey(
+    ownerId: string,
+    id: string,
+    revokedAt: string,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord | undefined> {
+    if (!audit) {
+      const { rows } = await this.#query('revoke-api-key', S.SQL.revokeApiKey, [id, ownerId, revokedAt]);
+      return rows[0] && S.apiKeyFromRow(rows[0]);
+    }
+    // Only the call that revokes the key records it: a second revocation finds it revoked already.
+    const revoked = await this.#transaction(async (client) => {
+      const values = [id, ownerId, revokedAt];
+      const { rows } = await run(client, this.probe, 'revoke-api-key-once', S.SQL.revokeApiKeyOnce, values);
+      const key = rows[0] && S.apiKeyFromRow(rows[0]);
+      if (key) await this.#appendEvents(client, [keyEvent(key, 'revoked', revokedAt, audit)]);
+      return key;
+    });
+    return revoked ?? this.getApiKey(ownerId, id);
+  }
+
+  async getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    const { rows } = await this.#query('get-api-key', S.SQL.getApiKey, [id, ownerId]);
     return rows[0] && S.apiKeyFromRow(rows[0]);
+  }
+
+  /** The old key's update, the new key's insert and the idempotent response: one transaction. */
+  async rollApiKey(
+    roll: ApiKeyRoll,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
+    const { ownerId, id, expiresAt, now, replacement } = roll;
+    return this.#transaction(async (client) => {
+      const updated = await run(client, this.probe, 'roll-api-key', S.SQL.rollApiKey, [
+        id,
+        ownerId,
+        expiresAt,
+        replacement.id,
+        now,
+      ]);
+      const row = updated.rows[0];
+      if (!row) return undefined;
+      const seq = await this.#insertIn(
+        client,
+        'insert-api-key',
+        S.SQL.insertApiKey,
+        S.apiKeyParams(replacement),
+        idempotent,
+      );
+      if (audit) {
+        await this.#appendEvents(client, [
+          keyEvent({ id, ownerId }, 'rolled_to', now, audit, replacement.id),
+          keyEvent(replacement, 'rolled_from', now, audit, id),
+        ]);
+      }
+      return {
+        old: S.apiKeyFromRow(row),
+        replacement: { ...replacement, scopes: [...replacement.scopes], seq },
+      };
+    });
+  }
+
+  async appendApiKeyEvent(event: NewApiKeyEvent): Promise<void> {
+    await this.#query('insert-events', S.SQL.insertEvents, S.eventsParams([event]));
+  }
+
+  async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
+    if (key.expiresAt === null) return;
+    await this.#query('insert-events', S.SQL.insertEvents, S.eventsParams([expiryEvent(key)]));
+  }
+
+  async listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]> {
+    const values = [query.keyId, query.ownerId, query.beforeSeq ?? NO_CURSOR, query.limit];
+    const { rows } = await this.#query('list-events', S.SQL.listEvents, values);
+    return rows.map(S.eventFromRow);
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
     if (uses.length === 0) return;
     const ids = uses.map((use) => use.id);
     await this.#query('touch-api-keys', S.SQL.touchApiKeys, [ids, uses.map((use) => use.lastUsedAt)]);
+  }
+
+  async recordApiKeyUsage(
+    counts: readonly ApiKeyUsageRecord[],
+    clients: readonly ApiKeyClientRecord[],
+  ): Promise<void> {
+    if (counts.length > 0) await this.#query('add-usage', S.SQL.addUsage, S.usageParams(counts));
+    if (clients.length === 0) return;
+    const columns = [clients.map((c) => c.keyId), clients.map((c) => c.at), clients.map((c) => c.address)];
+    await this.#query('keep-clients', S.SQL.keepClients, [...columns, clients.map((c) => c.userAgent)]);
+  }
+
+  async listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]> {
+    const { rows } = await this.#query('list-usage', S.SQL.listUsage, [query.keyId, query.from, query.to]);
+    return rows.map(S.usageFromRow);
+  }
+
+  async getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined> {
+    const { rows } = await this.#query('get-client', S.SQL.getClient, [keyId]);
+    return rows[0] && S.clientFromRow(rows[0]);
   }
 
   async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
@@ -225,8 +341,19 @@ export class PostgresStore implements Store {
     idempotent: IdempotentResponse | undefined,
   ): Promise<number> {
     if (!idempotent) return seqOf(await this.#query(name, text, values));
-    return this.#transaction(async (client) => {
-      const inserted = await run(client, this.probe, name, text, values);
+    return this.#transaction((client) => this.#insertIn(client, name, text, values, idempotent));
+  }
+
+  /** Inserts one row within `client`'s transaction and, with `idempotent`, completes its claim. */
+  async #insertIn(
+    client: PoolClient,
+    name: string,
+    text: string,
+    values: unknown[],
+    idempotent: IdempotentResponse | undefined,
+  ): Promise<number> {
+    const inserted = await run(client, this.probe, name, text, values);
+    if (idempotent) {
       const completed = await run(
         client,
         this.probe,
@@ -236,8 +363,13 @@ export class PostgresStore implements Store {
       );
       if (completed.rowCount !== 1)
         throw new StoreConflictError('a response is already stored under this key');
-      return seqOf(inserted);
-    });
+    }
+    return seqOf(inserted);
+  }
+
+  /** Appends `events` within `client`'s transaction, in order. */
+  async #appendEvents(client: PoolClient, events: NewApiKeyEvent[]): Promise<void> {
+    await run(client, this.probe, 'insert-events', S.SQL.insertEvents, S.eventsParams(events));
   }
 
   #transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {

@@ -1,5 +1,8 @@
 import type {
+  ApiKeyClientRecord,
+  ApiKeyEventRecord,
   ApiKeyRecord,
+  ApiKeyUsageRecord,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -12,7 +15,7 @@ import * as C from '../course-columns.ts';
 
 const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS =
-  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
+  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq, rolled_from, rolled_to';
 // A new course's fields and columns, in {@link courseParams} order: all but `seq`, which PostgreSQL assigns.
 const NEW_COURSE_FIELDS = COURSE_FIELDS.filter((field) => field !== 'seq');
 const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
@@ -20,6 +23,8 @@ const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
 const params = (count: number, suffix = '') =>
   Array.from({ length: count }, (_, i) => `$${i + 1}${suffix}`).join(', ');
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
+const USAGE_COLUMNS = 'success, forbidden, rate_limited, client_error, server_error';
+const EVENT_FIELDS = 'key_id, owner_id, type, at, actor_type, actor_subject, request_id, related_key_id';
 
 /** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
 export const SQL = {
@@ -62,11 +67,46 @@ export const SQL = {
     AND ($4::text IS NULL OR status = $4)`,
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
   insertApiKey: `INSERT INTO api_keys (id, owner_id, name, hash, start, environment, scopes, created_at,
-    last_used_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`,
+    last_used_at, expires_at, revoked_at, rolled_from, rolled_to)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING seq`,
+  getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND owner_id = $2`,
+  // The compare-and-set of a roll: only a key neither revoked, nor rolled, nor expired at $5 (now).
+  // The expiry lives in this row, so every instance sees the old key stop at the same moment.
+  rollApiKey: `UPDATE api_keys SET expires_at = $3, rolled_to = $4
+    WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL AND rolled_to IS NULL
+      AND (expires_at IS NULL OR expires_at::timestamptz > $5::timestamptz)
+    RETURNING ${KEY_COLUMNS}`,
   findApiKeysByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ANY($1::text[])`,
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
   listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND environment = $4
     AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+  // Revokes only a key not revoked yet: no row back means it was revoked before.
+  revokeApiKeyOnce: `UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL
+    RETURNING ${KEY_COLUMNS}`,
+  // Events in call order, one statement; a second expiry of a key is dropped (its unique index).
+  insertEvents: `INSERT INTO api_key_events (${EVENT_FIELDS})
+    SELECT ${EVENT_FIELDS} FROM unnest(${params(8, '::text[]')})
+      WITH ORDINALITY AS e(${EVENT_FIELDS}, ord)
+    ORDER BY e.ord
+    ON CONFLICT DO NOTHING`,
+  // One statement per batch. Counts add up, so instances flushing the same hour never lose one;
+  // a batch holds each (key, hour) once, as ON CONFLICT requires.
+  addUsage: `INSERT INTO api_key_usage (key_id, hour, ${USAGE_COLUMNS})
+    SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[])
+    ON CONFLICT (key_id, hour) DO UPDATE SET ${USAGE_COLUMNS.split(', ')
+      .map((column) => `${column} = api_key_usage.${column} + excluded.${column}`)
+      .join(', ')}`,
+  listUsage: `SELECT key_id, hour, ${USAGE_COLUMNS} FROM api_key_usage
+    WHERE key_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`,
+  // Never moves the latest client backwards when batches from instances arrive out of order.
+  keepClients: `INSERT INTO api_key_clients (key_id, at, address, user_agent)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+    ON CONFLICT (key_id) DO UPDATE SET at = excluded.at, address = excluded.address,
+      user_agent = excluded.user_agent
+    WHERE api_key_clients.at < excluded.at`,
+  getClient: 'SELECT key_id, at, address, user_agent FROM api_key_clients WHERE key_id = $1',
+  listEvents: `SELECT seq, ${EVENT_FIELDS} FROM api_key_events
+    WHERE key_id = $1 AND owner_id = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
   // Keeps the first revocation time: revoking twice changes nothing.
   revokeApiKey: `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND owner_id = $2
     RETURNING ${KEY_COLUMNS}`,
@@ -157,7 +197,75 @@ export function apiKeyParams(k: Omit<ApiKeyRecord, 'seq'>): unknown[] {
     k.lastUsedAt,
     k.expiresAt,
     k.revokedAt,
+    k.rolledFrom,
+    k.rolledTo,
   ];
+}
+
+/** Hours' counts as {@link SQL.addUsage} takes them: one array per column. */
+export function usageParams(counts: readonly ApiKeyUsageRecord[]): unknown[] {
+  return [
+    counts.map((u) => u.keyId),
+    counts.map((u) => u.hour),
+    counts.map((u) => u.success),
+    counts.map((u) => u.forbidden),
+    counts.map((u) => u.rateLimited),
+    counts.map((u) => u.clientError),
+    counts.map((u) => u.serverError),
+  ];
+}
+
+/** An hour's counts from a row of {@link SQL.listUsage} (bigints arrive as text). */
+export function usageFromRow(r: Row): ApiKeyUsageRecord {
+  return {
+    keyId: r.key_id as string,
+    hour: r.hour as string,
+    success: Number(r.success),
+    forbidden: Number(r.forbidden),
+    rateLimited: Number(r.rate_limited),
+    clientError: Number(r.client_error),
+    serverError: Number(r.server_error),
+  };
+}
+
+/** A client from a row of {@link SQL.getClient}. */
+export function clientFromRow(r: Row): ApiKeyClientRecord {
+  return {
+    keyId: r.key_id as string,
+    at: r.at as string,
+    address: r.address as string,
+    userAgent: r.user_agent as string | null,
+  };
+}
+
+/** Events as {@link SQL.insertEvents} takes them: one array per column, element i of event i. */
+export function eventsParams(events: ReadonlyArray<Omit<ApiKeyEventRecord, 'seq'>>): unknown[] {
+  const column = (pick: (e: Omit<ApiKeyEventRecord, 'seq'>) => string | null) => events.map(pick);
+  return [
+    column((e) => e.keyId),
+    column((e) => e.ownerId),
+    column((e) => e.type),
+    column((e) => e.at),
+    column((e) => e.actorType),
+    column((e) => e.actorSubject),
+    column((e) => e.requestId),
+    column((e) => e.relatedKeyId),
+  ];
+}
+
+/** An event from a row of {@link SQL.listEvents}. */
+export function eventFromRow(r: Row): ApiKeyEventRecord {
+  return {
+    seq: Number(r.seq),
+    keyId: r.key_id as string,
+    ownerId: r.owner_id as string,
+    type: r.type as ApiKeyEventRecord['type'],
+    at: r.at as string,
+    actorType: r.actor_type as ApiKeyEventRecord['actorType'],
+    actorSubject: r.actor_subject as string | null,
+    requestId: r.request_id as string | null,
+    relatedKeyId: r.related_key_id as string | null,
+  };
 }
 
 /** A stored response's values in {@link SQL.completeIdempotent} order; the body as JSON text. */
@@ -190,6 +298,8 @@ export function apiKeyFromRow(r: Row): ApiKeyRecord {
     expiresAt: r.expires_at as string | null,
     revokedAt: r.revoked_at as string | null,
     seq: Number(r.seq),
+    rolledFrom: r.rolled_from as string | null,
+    rolledTo: r.rolled_to as string | null,
   };
 }
 

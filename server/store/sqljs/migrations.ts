@@ -89,6 +89,39 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'settings (the fingerprint of the key hashing secret)',
     statements: ['CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)'],
   },
+  {
+    version: 5,
+    name: 'rolled api keys, the history and the usage of every key',
+    statements: [
+      'ALTER TABLE api_keys ADD COLUMN rolled_from TEXT',
+      'ALTER TABLE api_keys ADD COLUMN rolled_to TEXT',
+      // Append-only: rows are inserted, never changed. `seq` is bound by the store (journal replay).
+      `CREATE TABLE api_key_events (
+        seq INTEGER PRIMARY KEY,
+        key_id TEXT NOT NULL,
+        owner_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        at TEXT NOT NULL,
+        actor_type TEXT NOT NULL,
+        actor_subject TEXT,
+        request_id TEXT,
+        related_key_id TEXT
+      )`,
+      'CREATE INDEX api_key_events_key_seq ON api_key_events (key_id, seq)',
+      // Requests per key and hour, by outcome: rows only grow (counts are added, never set).
+      `CREATE TABLE api_key_usage (
+        key_id TEXT NOT NULL,
+        hour TEXT NOT NULL,
+        success INTEGER NOT NULL,
+        forbidden INTEGER NOT NULL,
+        rate_limited INTEGER NOT NULL,
+        client_error INTEGER NOT NULL,
+        server_error INTEGER NOT NULL,
+        PRIMARY KEY (key_id, hour)
+      )`,
+      'CREATE TABLE api_key_clients (key_id TEXT PRIMARY KEY, at TEXT NOT NULL, address TEXT NOT NULL, user_agent TEXT)',
+    ],
+  },
 ];
 
 /** The schema version this code writes. */

@@ -1,5 +1,10 @@
 import type {
+  ApiKeyClientRecord,
+  ApiKeyEventRecord,
   ApiKeyRecord,
+  ApiKeyRoll,
+  ApiKeyUsageRecord,
+  Audit,
   CourseChanges,
   CourseOwner,
   CourseRecord,
@@ -14,6 +19,7 @@ import type {
 import { COURSE_CHANGE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
 import { apiKeyRecord } from '../../../memory/api-key-index.ts';
 import { changedCourse, courseRecord } from '../../../memory/course-index.ts';
 import type { Row, SqlDatabase } from './database.ts';
@@ -26,6 +32,7 @@ import * as S from './statements.ts';
 export class SqljsStore implements Store {
   #courseSeq: number;
   #apiKeySeq: number;
+  #eventSeq: number;
   #closed: Promise<void> | undefined;
   readonly #model: ReadModel;
 
@@ -43,6 +50,7 @@ export class SqljsStore implements Store {
       sql.meta(S.META.apiKeySeq),
       sql.one('SELECT max(seq) FROM api_keys', [], num) ?? 0,
     );
+    this.#eventSeq = sql.one(S.SQL.maxEventSeq, [], num) ?? 0;
     this.#model = loadReadModel(sql);
   }
 
@@ -114,20 +122,14 @@ export class SqljsStore implements Store {
     return deleted;
   }
 
-  async insertApiKey(key: Omit<ApiKeyRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<ApiKeyRecord> {
-    this.#model.idempotency.assertFree(idempotent);
+  async insertApiKey(
+    key: Omit<ApiKeyRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord> {
     const record = apiKeyRecord(key, this.#apiKeySeq + 1);
-    const ops: SqlOp[] = [
-      [S.SQL.insertApiKey, S.apiKeyParams(record)],
-      [S.SQL.setMeta, [S.META.apiKeySeq, record.seq]],
-    ];
-    if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
-    const durable = this.#write(ops, ({ apiKeys, idempotency }) => {
-      apiKeys.add(record);
-      if (idempotent) idempotency.store(idempotent);
-    });
-    this.#apiKeySeq = record.seq;
-    await durable;
+    const events = audit ? [keyEvent(record, 'created', record.createdAt, audit)] : [];
+    await this.#insertKey(record, idempotent, events);
     return record;
   }
 
@@ -142,14 +144,71 @@ export class SqljsStore implements Store {
   }
 
   /** Revoking a revoked key changes nothing and returns it as it is, first revocation time kept. */
-  async revokeApiKey(ownerId: string, id: string, revokedAt: string): Promise<ApiKeyRecord | undefined> {
+  async revokeApiKey(
+    ownerId: string,
+    id: string,
+    revokedAt: string,
+    audit?: Audit,
+  ): Promise<ApiKeyRecord | undefined> {
     const current = this.#model.apiKeys.get(ownerId, id);
     if (!current || current.revokedAt !== null) return current;
     const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
-    await this.#write([[S.SQL.revokeApiKey, [revokedAt, id, ownerId]]], ({ apiKeys }) =>
-      apiKeys.replace(next),
+    const events = audit ? [keyEvent(next, 'revoked', revokedAt, audit)] : [];
+    await this.#write(
+      [[S.SQL.revokeApiKey, [revokedAt, id, ownerId]], ...this.#eventOps(events)],
+      ({ apiKeys }) => apiKeys.replace(next),
     );
     return next;
+  }
+
+  async getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    return this.#model.apiKeys.get(ownerId, id);
+  }
+
+  async rollApiKey(
+    roll: ApiKeyRoll,
+    idempotent?: IdempotentResponse,
+    audit?: Audit,
+  ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
+    // Checked and written with no await between: nothing else can revoke or roll it meanwhile.
+    const current = this.#model.apiKeys.rollable(roll.ownerId, roll.id, roll.now);
+    if (!current) return undefined;
+    const old = apiKeyRecord(
+      { ...current, expiresAt: roll.expiresAt, rolledTo: roll.replacement.id },
+      current.seq,
+    );
+    const replacement = apiKeyRecord(roll.replacement, this.#apiKeySeq + 1);
+    const events = audit
+      ? [
+          keyEvent(old, 'rolled_to', roll.now, audit, replacement.id),
+          keyEvent(replacement, 'rolled_from', roll.now, audit, old.id),
+        ]
+      : [];
+    await this.#insertKey(replacement, idempotent, events, {
+      op: [S.SQL.rollApiKey, [old.expiresAt, old.rolledTo, old.id, old.ownerId]],
+      apply: ({ apiKeys }) => apiKeys.replace(old),
+    });
+    return { old, replacement };
+  }
+
+  async appendApiKeyEvent(event: NewApiKeyEvent): Promise<void> {
+    await this.#write(this.#eventOps([event]), () => undefined);
+  }
+
+  async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
+    // Checked and written with no await between: the expiry is recorded once.
+    if (key.expiresAt === null || this.sql.one(S.SQL.hasExpiry, [key.id], num) !== undefined) return;
+    await this.#write(this.#eventOps([expiryEvent(key)]), () => undefined);
+  }
+
+  // Histories are read from sql.js itself: they are read rarely, and never on the hot path.
+  async listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]> {
+    const events: ApiKeyEventRecord[] = [];
+    const { keyId, ownerId, beforeSeq, limit } = query;
+    this.sql.each(S.SQL.listEvents, [keyId, ownerId, beforeSeq ?? Number.MAX_SAFE_INTEGER, limit], (row) =>
+      events.push(S.eventFromRow(row)),
+    );
+    return events;
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
@@ -160,6 +219,30 @@ export class SqljsStore implements Store {
         for (const { id, lastUsedAt } of uses) apiKeys.touch(id, lastUsedAt);
       },
     );
+  }
+
+  async recordApiKeyUsage(
+    counts: readonly ApiKeyUsageRecord[],
+    clients: readonly ApiKeyClientRecord[],
+  ): Promise<void> {
+    if (counts.length === 0 && clients.length === 0) return;
+    const ops: SqlOp[] = [
+      ...counts.map((count): SqlOp => [S.SQL.addUsage, S.usageParams(count)]),
+      ...clients.map((c): SqlOp => [S.SQL.keepClient, [c.keyId, c.at, c.address, c.userAgent]]),
+    ];
+    await this.#write(ops, () => undefined);
+  }
+
+  async listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]> {
+    const hours: ApiKeyUsageRecord[] = [];
+    this.sql.each(S.SQL.listUsage, [query.keyId, query.from, query.to], (row) =>
+      hours.push(S.usageFromRow(row)),
+    );
+    return hours;
+  }
+
+  async getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined> {
+    return this.sql.one(S.SQL.getClient, [keyId], S.clientFromRow);
   }
 
   // Claims live in memory only: one process owns the data directory (its lock proves it).
@@ -216,6 +299,40 @@ export class SqljsStore implements Store {
   async checkpoint(): Promise<void> {
     this.#assertWritable();
     await this.durability?.checkpoint();
+  }
+
+  /**
+   * Inserts `record` with its sequence counter, after `before` (the old key of a roll) when given,
+   * and stores `idempotent` in the same write.
+   */
+  #insertKey(
+    record: ApiKeyRecord,
+    idempotent: IdempotentResponse | undefined,
+    events: NewApiKeyEvent[],
+    before?: { op: SqlOp; apply: (model: ReadModel) => void },
+  ): Promise<void> {
+    this.#model.idempotency.assertFree(idempotent);
+    const ops: SqlOp[] = [
+      ...(before ? [before.op] : []),
+      [S.SQL.insertApiKey, S.apiKeyParams(record)],
+      [S.SQL.setMeta, [S.META.apiKeySeq, record.seq]],
+      ...this.#eventOps(events),
+    ];
+    if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
+    const durable = this.#write(ops, (model) => {
+      before?.apply(model);
+      model.apiKeys.add(record);
+      if (idempotent) model.idempotency.store(idempotent);
+    });
+    this.#apiKeySeq = record.seq;
+    return durable;
+  }
+
+  /** The inserts of `events`, each with the next `seq`. */
+  #eventOps(events: NewApiKeyEvent[]): SqlOp[] {
+    return events.map(
+      (event): SqlOp => [S.SQL.insertEvent, S.eventParams({ ...event, seq: ++this.#eventSeq })],
+    );
   }
 
   /**

@@ -1,5 +1,12 @@
 import type { SqlValue } from 'sql.js';
-import type { ApiKeyRecord, CourseRecord, IdempotentResponse } from '../../../core/index.ts';
+import type {
+  ApiKeyClientRecord,
+  ApiKeyEventRecord,
+  ApiKeyRecord,
+  ApiKeyUsageRecord,
+  CourseRecord,
+  IdempotentResponse,
+} from '../../../core/index.ts';
 import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import * as C from '../course-columns.ts';
@@ -7,8 +14,14 @@ import type { Row } from './database.ts';
 
 const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS =
-  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq';
+  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq, rolled_from, rolled_to';
 const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
+const USAGE_COLUMNS = 'success, forbidden, rate_limited, client_error, server_error';
+const USAGE_SUMS = USAGE_COLUMNS.split(', ')
+  .map((column) => `${column} = ${column} + excluded.${column}`)
+  .join(', ');
+const EVENT_COLUMNS =
+  'seq, key_id, owner_id, type, at, actor_type, actor_subject, request_id, related_key_id';
 
 /**
  * Every statement the store runs. Values are always bound parameters, never computed in SQL
@@ -30,16 +43,31 @@ export const SQL = {
     WHERE id = ? AND owner_id = ? AND environment = ?`,
   deleteCourse: 'DELETE FROM courses WHERE id = ? AND owner_id = ? AND environment = ?',
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = ? AND environment = ?',
-  insertApiKey: `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertApiKey: `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND owner_id = ?`,
   findApiKeyByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ?`,
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys
     WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   revokeApiKey: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND owner_id = ?',
+  // The old key of a roll; the read model checked it could be rolled, with no await since.
+  rollApiKey: 'UPDATE api_keys SET expires_at = ?, rolled_to = ? WHERE id = ? AND owner_id = ?',
   // Never moves last use backwards when batches from different moments arrive out of order.
   touchApiKey:
     'UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)',
+  insertEvent: `INSERT INTO api_key_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  listEvents: `SELECT ${EVENT_COLUMNS} FROM api_key_events
+    WHERE key_id = ? AND owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  hasExpiry: "SELECT 1 FROM api_key_events WHERE key_id = ? AND type = 'expired'",
+  maxEventSeq: 'SELECT max(seq) FROM api_key_events',
+  addUsage: `INSERT INTO api_key_usage (key_id, hour, ${USAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (key_id, hour) DO UPDATE SET ${USAGE_SUMS}`,
+  listUsage: `SELECT key_id, hour, ${USAGE_COLUMNS} FROM api_key_usage
+    WHERE key_id = ? AND hour >= ? AND hour < ? ORDER BY hour`,
+  // Never moves the latest client backwards when batches arrive out of order.
+  keepClient: `INSERT INTO api_key_clients (key_id, at, address, user_agent) VALUES (?1, ?2, ?3, ?4)
+    ON CONFLICT (key_id) DO UPDATE SET at = ?2, address = ?3, user_agent = ?4 WHERE at < ?2`,
+  getClient: 'SELECT key_id, at, address, user_agent FROM api_key_clients WHERE key_id = ?',
   // Replaces an expired response not purged yet; the read model refuses to replace a live one.
   insertIdempotent: `INSERT OR REPLACE INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
   getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
@@ -92,6 +120,8 @@ export function apiKeyParams(k: ApiKeyRecord): SqlValue[] {
     k.expiresAt,
     k.revokedAt,
     k.seq,
+    k.rolledFrom,
+    k.rolledTo,
   ];
 }
 
@@ -110,6 +140,57 @@ export function apiKeyFromRow(r: Row): ApiKeyRecord {
     expiresAt: r[9] as string | null,
     revokedAt: r[10] as string | null,
     seq: r[11] as number,
+    rolledFrom: r[12] as string | null,
+    rolledTo: r[13] as string | null,
+  };
+}
+
+/** An hour's counts in {@link SQL.addUsage} order. */
+export function usageParams(u: ApiKeyUsageRecord): SqlValue[] {
+  return [u.keyId, u.hour, u.success, u.forbidden, u.rateLimited, u.clientError, u.serverError];
+}
+
+/** An hour's counts from a row of {@link SQL.listUsage}. */
+export function usageFromRow(r: Row): ApiKeyUsageRecord {
+  const [keyId, hour, success, forbidden, rateLimited, clientError, serverError] = r as [
+    string,
+    string,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { keyId, hour, success, forbidden, rateLimited, clientError, serverError };
+}
+
+/** A client from a row of {@link SQL.getClient}. */
+export function clientFromRow(r: Row): ApiKeyClientRecord {
+  return {
+    keyId: r[0] as string,
+    at: r[1] as string,
+    address: r[2] as string,
+    userAgent: r[3] as string | null,
+  };
+}
+
+/** An event's values in {@link SQL.insertEvent} order. */
+export function eventParams(e: ApiKeyEventRecord): SqlValue[] {
+  return [e.seq, e.keyId, e.ownerId, e.type, e.at, e.actorType, e.actorSubject, e.requestId, e.relatedKeyId];
+}
+
+/** An event from a row of `EVENT_COLUMNS`. */
+export function eventFromRow(r: Row): ApiKeyEventRecord {
+  return {
+    seq: r[0] as number,
+    keyId: r[1] as string,
+    ownerId: r[2] as string,
+    type: r[3] as ApiKeyEventRecord['type'],
+    at: r[4] as string,
+    actorType: r[5] as ApiKeyEventRecord['actorType'],
+    actorSubject: r[6] as string | null,
+    requestId: r[7] as string | null,
+    relatedKeyId: r[8] as string | null,
   };
 }
 
