@@ -66,6 +66,22 @@ describe('retries', () => {
     expect(server.seen).toHaveLength(3);
   });
 
+  it('counts an Idempotency-Key added by a hook, and repeats the first attempt’s key on every retry', async () => {
+    const server = await failing(503, 2, { 'Retry-After': '0' });
+    const minted: string[] = [];
+    const client = createCourseClient({
+      baseUrl: server.url,
+      apiKey: 'k',
+      onRequest: (request) => {
+        const key = crypto.randomUUID();
+        minted.push(key);
+        request.headers.set('Idempotency-Key', key);
+      },
+    });
+    expect(await client.courses.publish(course.id)).toEqual(course);
+    expect(server.seen.map((r) => r.headers['idempotency-key'])).toEqual([minted[0], minted[0], minted[0]]);
+  });
+
   it('retries refused connections, then throws APIConnectionError', async () => {
     const server = await startHttpServer(() => undefined);
     await server.close();
