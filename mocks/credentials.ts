@@ -27,7 +27,7 @@ function seededBase62(label: string, length: number): string {
  */
 export function mockApiKey(
   label?: string,
-  options: string | { prefix?: string; environment?: KeyEnvironment } = {},
+  options: string | { prefix?: string | undefined; environment?: KeyEnvironment | undefined } = {},
 ): string {
   const { prefix = 'cms', environment = 'prod' } =
     typeof options === 'string' ? { prefix: options } : options;

@@ -8,7 +8,10 @@ export interface RecordedRequest {
   method: string;
   /** The path under the mock's base URL, without the query, e.g. `/api/v1/courses`. */
   path: string;
-  /** The query parameters (the last value of a repeated one). */
+  /**
+   * The query parameters (the last value of a repeated one), credentials redacted: `access_token`,
+   * `api_key`, `client_secret`, `password` and the like read `[redacted]`.
+   */
   query: Record<string, string>;
   /**
    * The request headers, names in lower case. Credentials are redacted: `authorization` keeps its
@@ -16,8 +19,9 @@ export interface RecordedRequest {
    */
   headers: Record<string, string>;
   /**
-   * The body: parsed when it is JSON, else its text; `undefined` when there was none, or when it was
-   * larger than the mock takes (`bodyLimitBytes`, answered `413`).
+   * The body of a request to an operation: parsed when it is JSON, else its text; `undefined` when
+   * there was none, when it was larger than the mock takes (`bodyLimitBytes`, answered `413`), or
+   * for a path the API does not have, whose body may hold anything (a form's `client_secret`).
    */
   body: unknown;
   /** The status the mock answered, or `undefined` when it dropped the connection (a network error). */
@@ -85,6 +89,40 @@ function redactedHeaders(headers: Headers): Record<string, string> {
       plain[name] = value.trim().includes(' ') ? `${scheme} ${REDACTED}` : REDACTED;
     } else plain[name] = SECRET_HEADERS.has(name) ? REDACTED : value;
   }
+  return plain;
+}
+
+// Query parameters that carry credentials by common convention (OAuth, API keys, signed URLs).
+const SECRET_PARAMETERS = new Set([
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'api_key',
+  'api-key',
+  'apikey',
+  'key',
+  'client_secret',
+  'secret',
+  'password',
+  'passwd',
+  'auth',
+  'authorization',
+  'code',
+  'signature',
+  'sig',
+]);
+
+/**
+ * The query of `url` as a plain object (the last value of a repeated parameter), the values of
+ * credential parameters (`access_token`, `api_key`, `password`, … in any case) redacted.
+ *
+ * @example redactedQuery(new URL('http://x.test/a?limit=5&Access_Token=t')) // { limit: '5', Access_Token: '[redacted]' }
+ */
+function redactedQuery(url: URL): Record<string, string> {
+  const plain: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    plain[name] = SECRET_PARAMETERS.has(name.toLowerCase()) ? REDACTED : value;
   return plain;
 }
 
@@ -157,9 +195,9 @@ export function createRequestLog(maxBodyBytes: number): RequestLog {
         operationId: operationId as OperationId | undefined,
         method: request.method,
         path,
-        query: Object.fromEntries(new URL(request.url).searchParams),
+        query: redactedQuery(new URL(request.url)),
         headers: redactedHeaders(request.headers),
-        body: bodyOf(body, maxBodyBytes),
+        body: operationId === undefined ? undefined : bodyOf(body, maxBodyBytes),
         status,
       };
       recorded.push(entry);

@@ -114,6 +114,18 @@ describe('per-request overrides', () => {
     );
   });
 
+  it('x-mock-scenario takes no inherited name (__proto__, constructor, toString) for a scenario', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const refused = (await failure(
+        clientWith({ 'x-mock-scenario': name }).courses.listPage(),
+      )) as BadRequestError;
+      expect(refused).toBeInstanceOf(BadRequestError);
+      expect(refused.errors[0]?.detail).toBe(
+        'names no scenario; it takes rateLimited, serverError, unavailable, networkError',
+      );
+    }
+  });
+
   it('apply to the request that carries them only, and take no scenario’s turn', async () => {
     withOverrides.scenario('listCourses').serverError({ times: 1 });
     await expect(clientWith({ Prefer: 'code=503' }).courses.listPage()).rejects.toMatchObject({

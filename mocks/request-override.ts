@@ -58,7 +58,8 @@ function requestOverride(
 ): Failure | undefined {
   const scenario = headers.get('x-mock-scenario')?.trim();
   if (scenario !== undefined) {
-    const outcome = SCENARIOS[scenario];
+    // Own names only: `__proto__` or `toString` would otherwise find the object's inherited members.
+    const outcome = Object.hasOwn(SCENARIOS, scenario) ? SCENARIOS[scenario] : undefined;
     if (outcome === undefined) {
       return refused('x-mock-scenario', `names no scenario; it takes ${Object.keys(SCENARIOS).join(', ')}`);
     }

@@ -103,8 +103,45 @@ describe('mock.requests', () => {
     ).toEqual([
       ['listCourses', '/api/v1/courses', 503, undefined],
       ['listCourses', '/api/v1/courses', undefined, undefined],
-      [undefined, '/nowhere', 404, 'plain text'],
+      [undefined, '/nowhere', 404, undefined],
     ]);
+  });
+
+  it('redacts credentials in the query and Proxy-Authorization, and keeps no body of a path the API lacks', async () => {
+    await fetch(
+      `${mock.baseUrl}/oauth/token?Access_Token=leak-at&api_key=leak-k1&APIKEY=leak-k2&token=t&keep=yes`,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Proxy-Authorization': `Basic ${btoa('proxy:secret')}`,
+        },
+        body: 'grant_type=client_credentials&client_secret=s3cret&password=p4ss',
+      },
+    );
+    await fetch(`${mock.baseUrl}/api/v1/courses?limit=2&id_token=i&client_secret=c&password=p`, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    const [form, list] = mock.requests.all();
+    expect(form).toMatchObject({
+      operationId: undefined,
+      query: {
+        Access_Token: '[redacted]',
+        api_key: '[redacted]',
+        APIKEY: '[redacted]',
+        token: '[redacted]',
+        keep: 'yes',
+      },
+      body: undefined,
+    });
+    expect(form?.headers['proxy-authorization']).toBe('[redacted]');
+    expect(list?.query).toEqual({
+      limit: '2',
+      id_token: '[redacted]',
+      client_secret: '[redacted]',
+      password: '[redacted]',
+    });
+    expect(JSON.stringify(mock.requests.all())).not.toMatch(/s3cret|p4ss|leak-/);
   });
 
   it('keeps the latest requests only, and no body larger than the mock takes', async () => {

@@ -4,7 +4,7 @@ import { type ForcedQuota, forcedError, forcedProblem } from './forced-errors.ts
 
 /** How many of the next calls a scenario applies to; absent means every call until cleared. */
 export interface Times {
-  times?: number;
+  times?: number | undefined;
 }
 
 /**
@@ -14,16 +14,16 @@ export interface Times {
  */
 export interface ScenarioControl {
   /** Answer `429 rate_limited` with `Retry-After: retryAfter` (default 1), `retry-after-ms` and the quota headers. */
-  rateLimited(options?: Times & { retryAfter?: number }): ScenarioControl;
+  rateLimited(options?: Times & { retryAfter?: number | undefined }): ScenarioControl;
   /** Answer `500 internal_error`. */
   serverError(options?: Times): ScenarioControl;
   /** Answer `503 service_unavailable` with `Retry-After: retryAfter` (default 1) and `retry-after-ms`, as during an outage. */
-  unavailable(options?: Times & { retryAfter?: number }): ScenarioControl;
+  unavailable(options?: Times & { retryAfter?: number | undefined }): ScenarioControl;
   /**
    * Answer the problem `code` (with `detail`, or a sentence naming it), e.g. `key_already_rolled`
    * for `rollApiKey`: any problem whose status the operation documents.
    */
-  problem(code: ProblemCode, options?: Times & { detail?: string }): ScenarioControl;
+  problem(code: ProblemCode, options?: Times & { detail?: string | undefined }): ScenarioControl;
   /** Fail the request as a network error (`fetch` rejects; no response). */
   networkError(options?: Times): ScenarioControl;
   /** Answer `ms` milliseconds later than usual (combines with the others). */
@@ -84,7 +84,7 @@ export function createScenarios(operations: readonly OperationInfo[], quota: For
         rulesOf(failures, operationId).push({ value, remaining: remaining(options) });
         return control;
       };
-      const force = (status: number, options: Times & { retryAfter?: number } = {}) =>
+      const force = (status: number, options: Times & { retryAfter?: number | undefined } = {}) =>
         fail({ error: forcedError(operation, status, quota, options.retryAfter) }, options);
       const control: ScenarioControl = {
         rateLimited: (options) => force(429, options),

@@ -36,6 +36,7 @@ export class APIPromise<T> implements Promise<T> {
   readonly #response: Promise<Response>;
   readonly #parse: () => Promise<{ data: T; response: Response }>;
   #parsed: Promise<ApiResponse<T>> | undefined;
+  #raw = false;
   readonly [Symbol.toStringTag] = 'APIPromise';
 
   /**
@@ -53,14 +54,18 @@ export class APIPromise<T> implements Promise<T> {
   /**
    * The `Response`, as soon as its headers arrive, its body unread: stream it, or read it as you
    * like. A call that fails rejects with its typed error, as awaiting it does. Ask for either the
-   * response or the data of one call, not both: the body can be read once.
+   * response or the data of one call, not both: the body can be read once, and asking for the
+   * other rejects with a {@link CourseServiceError} saying so.
    */
   asResponse(): Promise<Response> {
+    if (this.#parsed !== undefined) return misuse('asResponse() after its data');
+    this.#raw = true;
     return this.#response;
   }
 
   /** The data together with the response, its rate-limit state and its request id. */
   withResponse(): Promise<ApiResponse<T>> {
+    if (this.#raw) return misuse('its data after asResponse()');
     this.#parsed ??= this.#parse().then(({ data, response }) => ({
       data,
       response,
@@ -90,6 +95,14 @@ export class APIPromise<T> implements Promise<T> {
     return this.then().finally(onfinally);
   }
 }
+
+/** The rejection of a call asked for both its `Response` and its data, whose body can be read once. */
+const misuse = (asked: string): Promise<never> =>
+  Promise.reject(
+    new CourseServiceError(
+      `A call was asked for ${asked}: its body can be read once, so ask one call for either its Response or its data.`,
+    ),
+  );
 
 /** Settles a call into `{ data, error, response }` instead of rejecting. */
 async function settle<T>(call: APIPromise<T>): Promise<Result<T>> {

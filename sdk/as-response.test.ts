@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCourseClient, NotFoundError, NotModified } from './index.ts';
+import { CourseServiceError, createCourseClient, NotFoundError, NotModified } from './index.ts';
 import { newApiKey, problem, sendJson, startCourseServer, startHttpServer } from './test-support.ts';
 
 let stub: Awaited<ReturnType<typeof startHttpServer>> | undefined;
@@ -64,5 +64,21 @@ describe('asResponse() against the reference server', () => {
     expect(unchanged.status).toBe(304);
     expect(await client.courses.get(course.id, { ifNoneMatch: etag })).toBeInstanceOf(NotModified);
     expect(await client.courses.get(course.id)).toEqual(course);
+  });
+
+  it('rejects a call asked for both its Response and its data with a typed error naming the misuse', async () => {
+    stub = await startHttpServer((_req, res) => sendJson(res, 200, page));
+    const client = createCourseClient({ baseUrl: stub.url, apiKey: 'k' });
+    const rawFirst = client.courses.listPage();
+    expect((await rawFirst.asResponse()).status).toBe(200);
+    const late = await rawFirst.withResponse().catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(CourseServiceError);
+    expect((late as Error).message).toMatch(/its data after asResponse\(\).*either its Response or its data/);
+    await expect(rawFirst).rejects.toBeInstanceOf(CourseServiceError);
+    const dataFirst = client.courses.listPage();
+    expect(await dataFirst).toEqual(page);
+    const raw = await dataFirst.asResponse().catch((e: unknown) => e);
+    expect(raw).toBeInstanceOf(CourseServiceError);
+    expect((raw as Error).message).toMatch(/asResponse\(\) after its data/);
   });
 });

@@ -91,18 +91,37 @@ const BROKEN = {
     '',
   ].join('\n'),
 };
+// Every optional option of the mocks takes `undefined`, as a value read from the environment may be.
+const UNDEFINED_OPTIONS = {
+  name: 'undefined options',
+  file: `${ROOT}mocks/examples/readme-undefined-options.ts`,
+  code: [
+    "import { createCourseServiceMock, mockApiKey } from '@course-service/mocks';",
+    'const unset = (): number | undefined => undefined;',
+    "const key = mockApiKey('ci', { prefix: undefined, environment: undefined });",
+    "const mock = createCourseServiceMock({ baseUrl: 'http://x.test', apiKeys: [{ key }], overrides: undefined });",
+    "mock.scenario('listCourses').rateLimited({ times: unset(), retryAfter: unset() });",
+    "mock.scenario('getCourse').unavailable({ times: undefined, retryAfter: undefined }).serverError({ times: unset() });",
+    "mock.scenario('createCourse').networkError({ times: undefined }).delay(10, { times: undefined });",
+    '',
+  ].join('\n'),
+};
 const snippets = [...snippetsOf('sdk'), ...snippetsOf('mocks')];
 let found: Record<string, string[]> = {};
 beforeAll(() => {
-  found = compile([...snippets, BROKEN]);
+  found = compile([...snippets, BROKEN, UNDEFINED_OPTIONS]);
 }, 120_000);
 
 describe('the guides’ TypeScript examples compile under the options `tsc --init` writes', () => {
   it('every example of the SDK and mocks READMEs, importing the packages by name', () => {
     const counts = ['sdk', 'mocks'].map((pkg) => readdirSync(`${ROOT}${pkg}/examples`).length);
     expect(snippets.length).toBe((counts[0] ?? 0) + (counts[1] ?? 0));
-    const { broken: _, ...examples } = found;
+    const { broken: _, 'undefined options': __, ...examples } = found;
     expect(examples).toEqual(Object.fromEntries([['options', []], ...snippets.map((s) => [s.name, []])]));
+  });
+
+  it('every optional option of the mocks takes undefined (`times`, `retryAfter`, `mockApiKey`’s)', () => {
+    expect(found['undefined options']).toEqual([]);
   });
 
   it('catches an example that does not compile (the check itself works)', () => {

@@ -3,6 +3,7 @@ import { startOtlpReceiver } from '../server/test-support/otlp-receiver.ts';
 import {
   APIConnectionError,
   AuthenticationError,
+  CourseServiceError,
   createCourseClient,
   getHealth,
   type HookContext,
@@ -195,6 +196,49 @@ describe('hooks', () => {
       },
     });
     await expect(client.courses.get(course.id)).rejects.toBe(refused);
+    expect(stub.seen).toHaveLength(0);
+  });
+
+  it('a signing hook may read the body it is handed: the body is still sent, and retried', async () => {
+    stub = await startHttpServer((_req, res, n) =>
+      n === 1
+        ? sendJson(res, 503, problem(503, 'service_unavailable'), { 'Retry-After': '0' })
+        : sendJson(res, 201, course),
+    );
+    const signed: string[] = [];
+    const client = createCourseClient({
+      baseUrl: stub.url,
+      apiKey: 'k',
+      onRequest: async (request) => {
+        const body = await request.text();
+        signed.push(body);
+        request.headers.set('x-signature', String(body.length));
+      },
+    });
+    expect(await client.courses.create({ name: 'Signed', description: '' })).toEqual(course);
+    const sent = JSON.stringify({ name: 'Signed', description: '' });
+    expect(signed).toEqual([sent, sent]);
+    expect(stub.seen.map((r) => [r.body, r.headers['x-signature']])).toEqual([
+      [sent, String(sent.length)],
+      [sent, String(sent.length)],
+    ]);
+  });
+
+  it('a hook that returns a Request whose body it read fails the call with a typed error, unsent', async () => {
+    stub = await startHttpServer((_req, res) => sendJson(res, 201, course));
+    const client = createCourseClient({
+      baseUrl: stub.url,
+      apiKey: 'k',
+      onRequest: async (request) => {
+        const copy = new Request(request);
+        await copy.text();
+        return copy;
+      },
+    });
+    const error = await client.courses.create({ name: 'x', description: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CourseServiceError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/body was already read: read request\.clone\(\) instead/);
     expect(stub.seen).toHaveLength(0);
   });
 });

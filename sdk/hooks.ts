@@ -20,7 +20,11 @@ export interface ResponseHookContext extends HookContext {
 
 type MaybePromise<T> = T | Promise<T>;
 
-/** Runs before every attempt: may change the request's headers in place, or return another `Request` to send. */
+/**
+ * Runs before every attempt: may change the request's headers in place, or return another `Request`
+ * to send. It may read the body of the request it is handed (to sign it), which is sent all the
+ * same; a `Request` it returns must have its body unread.
+ */
 export type OnRequest = (request: Request, context: HookContext) => MaybePromise<Request | undefined>;
 
 /** Runs on every attempt's response as soon as its headers arrive: may return another `Response` to use. */

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../server/index.ts';
-import { createCourseClient, type Logger } from './index.ts';
+import { createCourseClient, type Logger, type LogLevel } from './index.ts';
 import { createLog, environmentLogLevel } from './logging.ts';
 import {
   devIdToken,
@@ -164,6 +164,29 @@ describe('levels and loggers', () => {
     expect(lines).toEqual([
       "warn course-service: COURSE_SERVICE_LOG='loud' is none of off, error, warn, info, debug; not logging.",
     ]);
+  });
+
+  it('refuses a logLevel that is no level with a TypeError naming the levels, rather than logging nothing', () => {
+    const verbose = 'verbose' as LogLevel;
+    expect(() => createCourseClient({ baseUrl: stub.url, apiKey: 'k', logLevel: verbose })).toThrow(
+      new TypeError("logLevel 'verbose' is none of off, error, warn, info, debug."),
+    );
+  });
+
+  it('redacts Cookie and Proxy-Authorization in the log as it does the API key', async () => {
+    const { lines, logger } = capture();
+    const client = createCourseClient({
+      baseUrl: stub.url,
+      apiKey: 'k-secret',
+      logLevel: 'debug',
+      logger,
+      headers: { Cookie: 'session=cookie-secret', 'Proxy-Authorization': 'Basic proxy-secret' },
+    });
+    await client.courses.listPage();
+    const attempt = lines.find((line) => line.includes('attempt 1: GET'));
+    expect(attempt).toContain('"cookie":"[redacted]"');
+    expect(attempt).toContain('"proxy-authorization":"[redacted]"');
+    expect(lines.join('\n')).not.toMatch(/secret/);
   });
 
   it('reads COURSE_SERVICE_LOG safely: no process (browsers, edge runtimes), or an environment that refuses', () => {

@@ -40,8 +40,9 @@ const isLevel = (value: string): value is LogLevel =>
 
 /**
  * A client's log: `level`, else the environment's `COURSE_SERVICE_LOG`, else `off`, decides which
- * lines reach `logger`; each line starts with `course-service:`. An environment value that is no
- * level is reported once, as a warning, and logs nothing.
+ * lines reach `logger`; each line starts with `course-service:`. A `level` that is none of the
+ * levels throws a `TypeError`; an environment value that is none is reported once, as a warning,
+ * and logs nothing.
  *
  * @example const log = createLog('info', console); log.info?.('getCourse: retrying in 500 ms');
  */
@@ -50,6 +51,9 @@ export function createLog(
   logger: Logger = console,
   fromEnvironment: string | undefined = environmentLogLevel(),
 ): Log {
+  // Types stop a wrong level in TypeScript only; a JavaScript caller's typo must not silence the log.
+  if (level !== undefined && !isLevel(level))
+    throw new TypeError(`logLevel '${String(level)}' is none of off, ${LEVELS.join(', ')}.`);
   let chosen = level ?? 'off';
   const asked = fromEnvironment?.trim().toLowerCase();
   if (level === undefined && asked !== undefined) {

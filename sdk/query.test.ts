@@ -1,8 +1,21 @@
-import { InfiniteQueryObserver, isCancelledError, MutationObserver, QueryClient } from '@tanstack/query-core';
+import {
+  InfiniteQueryObserver,
+  isCancelledError,
+  MutationObserver,
+  QueryClient,
+  QueryObserver,
+} from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCourseClient, NotFoundError } from './index.ts';
+import { createCourseClient, InternalServerError, NotFoundError } from './index.ts';
 import { courseQueries } from './query.ts';
-import { devIdToken, startCourseServer, startHttpServer } from './test-support.ts';
+import {
+  sampleCourse as course,
+  devIdToken,
+  problem,
+  sendJson,
+  startCourseServer,
+  startHttpServer,
+} from './test-support.ts';
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {
@@ -54,7 +67,12 @@ describe('@course-service/sdk/query', () => {
     const { queries, queryClient, client } = await setUp();
     const { id } = await client.courses.create({ name: 'Cached', description: '' });
     const options = queries.listCoursesOptions({ limit: 5 });
-    expect(options.queryKey).toEqual(['course-service', 'listCourses', { limit: 5 }]);
+    expect(options.queryKey).toEqual([
+      'course-service',
+      'listCourses',
+      { limit: 5 },
+      { baseUrl: server.url, environment: 'test' },
+    ]);
     const page = await queryClient.fetchQuery(options);
     expect(page.data.map((course) => course.name)).toEqual(['Cached']);
     // The key carries the data type: the cache hands back a CourseList, typed.
@@ -113,5 +131,53 @@ describe('@course-service/sdk/query', () => {
     await expect(pending).rejects.toSatisfy(isCancelledError);
     expect(sent.map((request) => request.signal.aborted)).toEqual([true]);
     await silent.close();
+  });
+
+  it('turns TanStack Query’s retries off, even where the QueryClient’s defaults turn them on', async () => {
+    const failing = await startHttpServer((_req, res) =>
+      sendJson(res, 503, problem(503, 'service_unavailable')),
+    );
+    try {
+      const client = createCourseClient({ baseUrl: failing.url, apiKey: 'k', maxRetries: 0 });
+      const queries = courseQueries(client);
+      const queryClient = new QueryClient({
+        defaultOptions: { queries: { retry: 3, retryDelay: 0 }, mutations: { retry: 3, retryDelay: 0 } },
+      });
+      const observer = new QueryObserver(queryClient, queries.getCourseOptions(course.id));
+      const unsubscribe = observer.subscribe(() => undefined);
+      await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+      unsubscribe();
+      expect(failing.seen).toHaveLength(1);
+      await expect(
+        mutate(queryClient, queries.createCourseMutation(), { name: 'Once', description: '' }),
+      ).rejects.toBeInstanceOf(InternalServerError);
+      expect(failing.seen).toHaveLength(2);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('keeps two clients’ data apart in one QueryClient: the key names the base URL and the key’s environment', async () => {
+    const empty = { data: [], hasMore: false, nextCursor: null };
+    const first = await startHttpServer((_req, res) => sendJson(res, 200, empty));
+    const second = await startHttpServer((_req, res) => sendJson(res, 200, { ...empty, data: [course] }));
+    try {
+      const queryClient = new QueryClient();
+      const fetchFrom = (baseUrl: string, apiKey: string) =>
+        queryClient.fetchQuery(courseQueries(createCourseClient({ baseUrl, apiKey })).listCoursesOptions());
+      expect((await fetchFrom(first.url, 'k')).data).toEqual([]);
+      expect((await fetchFrom(second.url, 'k')).data).toEqual([course]);
+      const testKey = `cms_test_${'a'.repeat(32)}`;
+      const prodKey = `cms_prod_${'a'.repeat(32)}`;
+      const test = courseQueries(createCourseClient({ baseUrl: first.url, apiKey: testKey }));
+      const prod = courseQueries(createCourseClient({ baseUrl: first.url, apiKey: prodKey }));
+      expect(test.listCoursesOptions().queryKey).not.toEqual(prod.listCoursesOptions().queryKey);
+      expect(JSON.stringify(test.listCoursesInfiniteOptions().queryKey)).not.toContain(testKey);
+      await queryClient.invalidateQueries({ queryKey: ['course-service', 'listCourses'] });
+      expect(queryClient.getQueryCache().findAll({ stale: true })).toHaveLength(2);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });

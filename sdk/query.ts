@@ -32,6 +32,7 @@ import type {
   TestDataReset,
 } from './gen/types.gen.ts';
 import {
+  type ClientScope,
   type CourseInfiniteQueryOptions,
   type CourseMutationOptions,
   type CourseQueryOptions,
@@ -41,6 +42,7 @@ import {
 } from './query-options.ts';
 
 export {
+  type ClientScope,
   type CourseInfiniteQueryKey,
   type CourseInfiniteQueryOptions,
   type CourseMutationOptions,
@@ -94,8 +96,10 @@ export interface CourseQueries {
 /**
  * The TanStack Query options of every operation, calling through `client` (create it with the
  * default `throwOnError`, so that failed calls reject with the SDK's typed errors). Query keys are
- * `['course-service', operationId, params]`: `queryClient.invalidateQueries({ queryKey:
- * ['course-service', 'listCourses'] })` refreshes every list of courses after a change.
+ * `['course-service', operationId, params, scope]`, the scope naming the client's base URL and key
+ * environment: `queryClient.invalidateQueries({ queryKey: ['course-service', 'listCourses'] })`
+ * refreshes every list of courses after a change. Every option turns TanStack Query's retries off,
+ * as the client retries itself.
  *
  * @example
  * const queries = courseQueries(client);
@@ -103,28 +107,29 @@ export interface CourseQueries {
  */
 export function courseQueries(client: CourseClient): CourseQueries {
   const { courses, apiKeys, testData, raw } = client;
+  const scope: ClientScope = { baseUrl: raw.getConfig().baseUrl ?? '', environment: client.environment };
   return {
     listCoursesOptions: (params = {}) =>
-      queryOptionsOf('listCourses', params, (signal) => courses.listPage(params, { signal })),
+      queryOptionsOf('listCourses', params, scope, (signal) => courses.listPage(params, { signal })),
     listCoursesInfiniteOptions: (params = {}) =>
-      infiniteQueryOptionsOf('listCourses', params, (cursor, signal) =>
+      infiniteQueryOptionsOf('listCourses', params, scope, (cursor, signal) =>
         courses.listPage({ ...params, cursor }, { signal }),
       ),
     getCourseOptions: (courseId) =>
-      queryOptionsOf('getCourse', { courseId }, (signal) => courses.get(courseId, { signal })),
+      queryOptionsOf('getCourse', { courseId }, scope, (signal) => courses.get(courseId, { signal })),
     listApiKeysOptions: (params = {}) =>
-      queryOptionsOf('listApiKeys', params, (signal) => apiKeys.listPage(params, { signal })),
+      queryOptionsOf('listApiKeys', params, scope, (signal) => apiKeys.listPage(params, { signal })),
     listApiKeysInfiniteOptions: (params = {}) =>
-      infiniteQueryOptionsOf('listApiKeys', params, (cursor, signal) =>
+      infiniteQueryOptionsOf('listApiKeys', params, scope, (cursor, signal) =>
         apiKeys.listPage({ ...params, cursor }, { signal }),
       ),
     // Outside the client's resources: the generated functions, lent the client's setup.
     getHealthOptions: () =>
-      queryOptionsOf('getHealth', {}, async (signal) => {
+      queryOptionsOf('getHealth', {}, scope, async (signal) => {
         return (await getHealth({ client: raw, signal, throwOnError: true })).data;
       }),
     getOpenApiDocumentOptions: () =>
-      queryOptionsOf('getOpenApiDocument', {}, async (signal) => {
+      queryOptionsOf('getOpenApiDocument', {}, scope, async (signal) => {
         return (await getOpenApiDocument({ client: raw, signal, throwOnError: true })).data;
       }),
     createCourseMutation: () =>

@@ -23,17 +23,38 @@ export interface ServerDelay {
 /**
  * The wait the server asks for: `retry-after-ms` first (milliseconds, as the Stainless family of
  * SDKs reads it), else `Retry-After` (whole seconds, what this service sends beside it, or an HTTP
- * date). A value that is not a wait counts as absent.
+ * date). A value that is not a wait counts as absent; one too long to count is over any limit.
  *
  * @example serverDelay(new Headers({ 'retry-after-ms': '1500', 'Retry-After': '2' })) // { ms: 1500, header: 'retry-after-ms' }
  */
 export function serverDelay(headers: Headers): ServerDelay | undefined {
   const ms = headers.get('retry-after-ms')?.trim() ?? '';
   if (/^\d+(\.\d+)?$/.test(ms)) return { ms: Number(ms), header: 'retry-after-ms' };
-  const value = headers.get('Retry-After')?.trim();
-  if (value === undefined) return undefined;
-  const wait = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
-  return Number.isFinite(wait) ? { ms: Math.max(wait, 0), header: 'Retry-After' } : undefined;
+  const value = headers.get('Retry-After')?.trim() ?? '';
+  if (/^\d+$/.test(value)) return { ms: Number(value) * 1000, header: 'Retry-After' };
+  const date = httpDate(value);
+  return date === undefined ? undefined : { ms: Math.max(date - Date.now(), 0), header: 'Retry-After' };
+}
+
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const TIME = '\\d{2}:\\d{2}:\\d{2}';
+const IMF_FIXDATE = new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`);
+const RFC_850 = new RegExp(
+  `^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`,
+);
+const ASCTIME = new RegExp(`^${DAY} ${MONTH} [ \\d]\\d ${TIME} \\d{4}$`);
+
+/**
+ * The time an HTTP-date names (RFC 9110: IMF-fixdate, or the obsolete RFC 850 and asctime forms,
+ * all in GMT), in milliseconds since the epoch; `undefined` for anything else, which `Date.parse`
+ * would otherwise read as some date (`-1`, `1.5`).
+ */
+function httpDate(value: string): number | undefined {
+  let time = Number.NaN;
+  if (IMF_FIXDATE.test(value) || RFC_850.test(value)) time = Date.parse(value);
+  else if (ASCTIME.test(value)) time = Date.parse(`${value} GMT`);
+  return Number.isFinite(time) ? time : undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   createCourseClient,
   InternalServerError,
 } from './index.ts';
+import { serverDelay } from './retry-decision.ts';
 import { sampleCourse as course, problem, sendJson, startHttpServer } from './test-support.ts';
 
 let stub: Awaited<ReturnType<typeof startHttpServer>> | undefined;
@@ -74,6 +75,22 @@ describe('retries', () => {
     expect(server.seen[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('counts an Idempotency-Key added by a hook, and repeats the first attempt’s key on every retry', async () => {
+    const server = await failing(503, 2, { 'Retry-After': '0' });
+    const minted: string[] = [];
+    const client = createCourseClient({
+      baseUrl: server.url,
+      apiKey: 'k',
+      onRequest: (request) => {
+        const key = crypto.randomUUID();
+        minted.push(key);
+        request.headers.set('Idempotency-Key', key);
+      },
+    });
+    expect(await client.courses.publish(course.id)).toEqual(course);
+    expect(server.seen.map((r) => r.headers['idempotency-key'])).toEqual([minted[0], minted[0], minted[0]]);
+  });
+
   it('retries refused connections, then throws APIConnectionError', async () => {
     const server = await startHttpServer(() => undefined);
     await server.close();
@@ -135,6 +152,42 @@ describe('what the server says about retrying', () => {
   it('passes on an answer whose retry-after-ms is over the limit, and ignores one that is not a number', async () => {
     expect(await outcome('get', 429, 99, { 'retry-after-ms': '120000' })).toEqual(['RateLimitError', 1]);
     expect(await outcome('get', 503, 1, { 'retry-after-ms': 'soon' })).toEqual(['ok', 2]);
+  });
+
+  it('reads Retry-After as whole seconds or an HTTP-date, and nothing else as a date', () => {
+    const delay = (headers: Record<string, string>) => serverDelay(new Headers(headers));
+    const soon = new Date(Date.now() + 60_000);
+    const imf = soon.toUTCString();
+    const [day, date, month, year, time] = imf.split(' ');
+    const rfc850 = `${new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(soon)}, ${date}-${month}-${year?.slice(2)} ${time} GMT`;
+    const asctime = `${day?.slice(0, 3)} ${month} ${date?.padStart(2, ' ')} ${time} ${year}`;
+    for (const value of [imf, rfc850, asctime]) {
+      const wait = delay({ 'Retry-After': value });
+      expect(wait?.header).toBe('Retry-After');
+      expect(wait?.ms).toBeGreaterThan(58_000);
+      expect(wait?.ms).toBeLessThanOrEqual(60_000);
+    }
+    expect(delay({ 'Retry-After': '2' })).toEqual({ ms: 2000, header: 'Retry-After' });
+    for (const value of ['-1', '1.5', '1e3', 'soon', '2 days', ''])
+      expect(delay({ 'Retry-After': value })).toBeUndefined();
+  });
+
+  it('ignores a retry-after-ms that is not a wait, and takes a huge one as over every limit', () => {
+    const delay = (value: string) =>
+      serverDelay(new Headers({ 'retry-after-ms': value, 'Retry-After': '3' }));
+    for (const value of ['-1', '-0.5', 'soon', '1e3', 'Infinity', 'NaN'])
+      expect(delay(value)).toEqual({ ms: 3000, header: 'Retry-After' });
+    expect(delay('1.5')).toEqual({ ms: 1.5, header: 'retry-after-ms' });
+    expect(delay('9'.repeat(400))?.ms).toBeGreaterThan(60_000);
+    expect(serverDelay(new Headers({ 'Retry-After': '9'.repeat(400) }))?.ms).toBeGreaterThan(60_000);
+  });
+
+  it('passes on an answer whose wait has 400 digits, and backs off after a Retry-After of -1', async () => {
+    expect(await outcome('get', 429, 99, { 'retry-after-ms': '9'.repeat(400) })).toEqual([
+      'RateLimitError',
+      1,
+    ]);
+    expect(await outcome('get', 503, 1, { 'Retry-After': '-1' })).toEqual(['ok', 2]);
   });
 
   it('lets x-should-retry overrule the status: false stops a retry, true makes one', async () => {

@@ -1,6 +1,6 @@
 import { attempt, sleep } from './attempt.ts';
-import { APIConnectionError, type CourseServiceError } from './errors.ts';
-import { type Hooks, runHooks } from './hooks.ts';
+import { APIConnectionError, CourseServiceError } from './errors.ts';
+import { type HookContext, type Hooks, runHooks } from './hooks.ts';
 import { type Log, redactedHeaders } from './logging.ts';
 import { backoff, MAX_RETRY_WAIT_MS, retryReason, serverDelay } from './retry-decision.ts';
 
@@ -29,6 +29,26 @@ const path = (request: Request) => {
 const times = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
 /**
+ * Runs the `onRequest` hooks on `fresh`, and gives back a request that can still be sent: a hook
+ * may read the body of the request it is handed (to sign it), which would leave nothing to send,
+ * so the body is then restored from a copy taken before the hooks.
+ */
+async function hookedRequest(hooks: Hooks, fresh: Request, context: HookContext): Promise<Request> {
+  if (hooks.onRequest === undefined) return fresh;
+  const spare = fresh.body === null ? undefined : fresh.clone();
+  const request = await runHooks(hooks.onRequest, fresh, context);
+  if (!request.bodyUsed) {
+    spare?.body?.cancel().catch(() => undefined);
+    return request;
+  }
+  if (request !== fresh || spare === undefined)
+    throw new CourseServiceError(
+      'An onRequest hook returned a Request whose body was already read: read request.clone() instead.',
+    );
+  return new Request(request, { body: await spare.arrayBuffer() });
+}
+
+/**
  * Wraps `fetch` with per-attempt timeouts, hooks, logging and retries: connection errors,
  * timeouts, 408, 429 and 5xx (and 409 for requests with an `Idempotency-Key`), unless the server's
  * `x-should-retry` says otherwise or a hook asks for one, after the server's `retry-after-ms` or
@@ -48,14 +68,19 @@ export function createRetryingFetch(
     const original = new Request(input, init);
     const { signal } = original;
     const label = operationId ?? `${original.method} ${path(original)}`;
-    const retrySafe = original.method !== 'POST' || original.headers.has('Idempotency-Key');
+    // The key the first attempt went out with, a hook's included: every retry repeats it.
+    let idempotencyKey = original.headers.get('Idempotency-Key');
     for (let n = 1; ; n++) {
       const context = { operationId, attempt: n };
-      const mayRetry = retrySafe && n <= policy.maxRetries;
       // A clone per attempt, because a request body can be read only once.
       const fresh = original.clone();
       if (n > 1) await reauthorize?.(fresh);
-      const request = await runHooks(hooks.onRequest, fresh, context);
+      if (idempotencyKey !== null) fresh.headers.set('Idempotency-Key', idempotencyKey);
+      const request = await hookedRequest(hooks, fresh, context);
+      if (n === 1) idempotencyKey = request.headers.get('Idempotency-Key');
+      else if (idempotencyKey !== null) request.headers.set('Idempotency-Key', idempotencyKey);
+      const retrySafe = request.method !== 'POST' || idempotencyKey !== null;
+      const mayRetry = retrySafe && n <= policy.maxRetries;
       log.debug?.(
         `${label} attempt ${n}: ${request.method} ${path(request)} ${redactedHeaders(request.headers)}`,
       );
@@ -85,7 +110,7 @@ export function createRetryingFetch(
       log.debug?.(
         `${label} attempt ${n}: ${response.status} in ${Date.now() - started} ms${requestId ? `, request id ${requestId}` : ''}`,
       );
-      const reason = retryReason(response, original, hookAsked);
+      const reason = retryReason(response, request, hookAsked);
       if (reason === undefined) return response;
       if (!mayRetry) {
         log.warn?.(

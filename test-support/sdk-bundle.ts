@@ -5,7 +5,7 @@ import { type BuildOptions, build } from 'esbuild';
  * The SDK's main entry, bundled for a browser, minified and gzipped, stays within this: what every
  * application using the SDK pays, whether or not it uses the companions.
  */
-export const SDK_MAIN_BUDGET_BYTES = 9 * 1024;
+export const SDK_MAIN_BUDGET_BYTES = 10 * 1024;
 
 /**
  * Bundles `entry` (esbuild options: an entry point or `stdin`) as a browser would get it, minified;

@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContractSpec } from '../../contract-tests/spec.ts';
+import { createResponseValidator } from '../../contract-tests/validator.ts';
 import type { RunningServer } from '../http-server.ts';
 import { startServer } from '../start-server.ts';
 
@@ -29,6 +31,9 @@ const refuser: Middleware = async (ctx, next) => {
   if (ctx.get('X-Refuse') === 'forbidden') ctx.throw(403);
   if (ctx.get('X-Refuse') === 'teapot') ctx.throw(418, 'No coffee here.', { headers: { 'X-Why': 'tea' } });
   if (ctx.get('X-Refuse') === 'unavailable') ctx.throw(503, 'Down for a secret reason.');
+  if (ctx.get('X-Refuse') === 'unavailable-for-a-while')
+    ctx.throw(503, { headers: { 'retry-after': '7', 'retry-after-ms': '-1' } });
+  if (ctx.get('X-Refuse') === 'limited') ctx.throw(429);
   if (ctx.get('X-Refuse') === 'bug') throw new Error('a secret stack');
   await next();
 };
@@ -86,6 +91,33 @@ describe('the service as Koa middleware', () => {
       if (refuse === 'teapot') expect(response.headers.get('x-why')).toBe('tea');
     },
   );
+});
+
+describe('a 503 or 429 a middleware throws on an API path', () => {
+  const spec = loadContractSpec();
+  const validator = createResponseValidator(spec);
+
+  it('says how long to wait, as the spec requires: a second, or the error’s own Retry-After', async () => {
+    for (const [refuse, seconds] of [
+      ['unavailable', '1'],
+      ['unavailable-for-a-while', '7'],
+    ] as const) {
+      const response = await get('/api/v1/courses', { 'X-Refuse': refuse });
+      expect(response.status).toBe(503);
+      expect([response.headers.get('retry-after'), response.headers.get('retry-after-ms')]).toEqual([
+        seconds,
+        `${seconds}000`,
+      ]);
+      const snapshot = { status: response.status, headers: response.headers, body: await response.text() };
+      expect(validator.validate(spec.find('GET', '/api/v1/courses'), snapshot)).toEqual([]);
+    }
+    const limited = await get('/api/v1/courses', { 'X-Refuse': 'limited' });
+    expect(limited.status).toBe(429);
+    expect([limited.headers.get('retry-after'), limited.headers.get('retry-after-ms')]).toEqual([
+      '1',
+      '1000',
+    ]);
+  });
 });
 
 describe('which header wins', () => {

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ApiError, malformedJson } from '../../core/index.ts';
 import type { ProblemCode } from '../../domain/problems.ts';
+import { retryAfterHeaders } from '../../domain/retry-after.ts';
 
 /** What Koa reads on an error: `status` (or `statusCode`), `expose`, and `headers` to send. */
 interface HttpErrorLike {
@@ -38,11 +39,28 @@ function headersOf(error: HttpErrorLike): Record<string, string> | undefined {
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
+// A 429 or 503 that says no wait of its own asks for this one, as every such answer must say one.
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * An error's headers, with `Retry-After` and `retry-after-ms` added for a `429` or `503`, which the
+ * spec requires on both: the error's own `Retry-After` when it is whole seconds, else a second.
+ */
+function withRetryAfter(status: number, headers: Record<string, string> | undefined) {
+  if (status !== 429 && status !== 503) return headers;
+  const own = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
+  const seconds = own !== undefined && /^\d+$/.test(own.trim()) ? Number(own) : DEFAULT_RETRY_AFTER_SECONDS;
+  const others = Object.entries(headers ?? {}).filter(
+    ([name]) => !['retry-after', 'retry-after-ms'].includes(name.toLowerCase()),
+  );
+  return { ...Object.fromEntries(others), ...retryAfterHeaders(seconds) };
+}
+
 /**
  * An error another middleware threw (`ctx.throw(403)`, a body parser's 400 or 413, `http-errors`)
  * as the service's problem, as Koa's own `ctx.onerror` would answer it: its status, its message
  * only where Koa exposes it (`expose`, set for client errors), else the status's phrase, and its
- * `headers`. A body parser's syntax error is `malformed_json`; a status the service has a code for
+ * `headers`, a `429` or `503` with `Retry-After` and `retry-after-ms` as the spec requires. A body parser's syntax error is `malformed_json`; a status the service has a code for
  * gets that code, any other client error `request_refused`, any other server error
  * `internal_error`. `undefined` for an error without a status: a bug, the renderer's 500.
  *
@@ -61,6 +79,6 @@ export function problemOfMiddlewareError(error: unknown): ApiError | undefined {
     httpError.expose === true && httpError.message
       ? httpError.message
       : (STATUS_CODES[status] ?? String(status));
-  const headers = headersOf(httpError);
+  const headers = withRetryAfter(status, headersOf(httpError));
   return new ApiError(code, detail, { status, cause: error, ...(headers && { headers }) });
 }
