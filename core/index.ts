@@ -37,7 +37,15 @@ export type {
 } from './model/ports.ts';
 export { serviceUnavailable } from './model/service-unavailable.ts';
 export type * from './model/store.ts';
-export { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from './model/store.ts';
+export {
+  CLIENT_FIELDS,
+  COURSE_CHANGE_FIELDS,
+  COURSE_FIELDS,
+  EVENT_FIELDS,
+  IDEMPOTENCY_FIELDS,
+  KEY_FIELDS,
+  USAGE_FIELDS,
+} from './model/store.ts';
 export { StoreConflictError } from './model/store-conflict-error.ts';
 // Representations
 export { apiKeyView, courseView } from './operations/representations.ts';

@@ -39,6 +39,58 @@ export const COURSE_CHANGE_FIELDS = [
   'archivedAt',
 ] as const satisfies ReadonlyArray<keyof CourseRecord>;
 
+/**
+ * The fields of the other records, each in the one order the SQL backends' columns, parameters and
+ * row readers follow (`server/store/columns.ts`), as {@link COURSE_FIELDS} for courses.
+ */
+export const KEY_FIELDS = [
+  'id',
+  'ownerId',
+  'name',
+  'hash',
+  'start',
+  'environment',
+  'scopes',
+  'createdAt',
+  'lastUsedAt',
+  'expiresAt',
+  'revokedAt',
+  'seq',
+  'rolledFrom',
+  'rolledTo',
+] as const satisfies ReadonlyArray<keyof ApiKeyRecord>;
+export const EVENT_FIELDS = [
+  'seq',
+  'keyId',
+  'ownerId',
+  'type',
+  'at',
+  'actorType',
+  'actorSubject',
+  'requestId',
+  'relatedKeyId',
+] as const satisfies ReadonlyArray<keyof ApiKeyEventRecord>;
+export const USAGE_FIELDS = [
+  'keyId',
+  'hour',
+  'success',
+  'forbidden',
+  'rateLimited',
+  'clientError',
+  'serverError',
+] as const satisfies ReadonlyArray<keyof ApiKeyUsageRecord>;
+export const CLIENT_FIELDS = ['keyId', 'at', 'address', 'userAgent'] as const satisfies ReadonlyArray<
+  keyof ApiKeyClientRecord
+>;
+export const IDEMPOTENCY_FIELDS = [
+  'scope',
+  'key',
+  'requestHash',
+  'status',
+  'body',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof IdempotentResponse>;
+
 /** A course as stored. `seq` orders courses (newest has the largest) and is never reused. */
 export interface CourseRecord {
   id: string;
@@ -194,7 +246,7 @@ export interface PageQuery {
 /**
  * Everything the service keeps. Methods return data or `undefined`; they know nothing of HTTP.
  * A write resolves only once it is durable. Every backend (`memory/`, `server/store/sqljs/`,
- * `server/store/postgres/`) implements it and passes the shared suite in `store-contract.ts`.
+ * `server/store/postgres/`) implements it and passes the shared suite in `server/store/test-support/store-contract.ts`.
  *
  * Course records are frozen, and a course is the same object at every read (get, list, or an
  * update that changes nothing) until it changes: a change hands out a new object and never

@@ -6,7 +6,7 @@ import { createLastUsedTracker } from '../../core/auth/last-used-tracker.ts';
 import { ApiError, type Store } from '../../core/index.ts';
 import { formatApiKey, type KeyEnvironment } from '../../domain/api-key-format.ts';
 import { openStore } from '../store/open-store.ts';
-import { newApiKey } from '../store/test-support.ts';
+import { newApiKey } from '../store/test-support/records.ts';
 import { createIdTokenVerifier } from './id-token-verifier.ts';
 
 // A real in-memory store, watched: every key lookup it answers is counted.

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../test-support/test-back
 import { openPostgresStore } from './postgres/open-postgres-store.ts';
 import type { PostgresStore } from './postgres/postgres-store.ts';
 import { openSqljsStore } from './sqljs/open-sqljs-store.ts';
-import { account, newCourse } from './test-support.ts';
+import { account, newCourse } from './test-support/records.ts';
 
 // Random sequences of course writes, applied to both backends: every read must agree (ids and
 // fields; `seq` values may differ, their order may not).

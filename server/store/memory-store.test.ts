@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../memory/memory-store.ts';
-import { storeContract } from './store-contract.ts';
-import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support.ts';
+import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support/records.ts';
+import { storeContract } from './test-support/store-contract.ts';
 
 storeContract('memory', async () => createMemoryStore());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseRecord } from '../../../core/index.ts';
-import { account, newCourse } from '../test-support.ts';
+import { account, newCourse } from '../test-support/records.ts';
 import { CourseInterner } from './course-interner.ts';
 
 const course = (n: number, changes: Partial<CourseRecord> = {}): CourseRecord => ({

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { StoreConflictError } from '../../../core/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
-import { account, newApiKey, newCourse } from '../test-support.ts';
+import { account, newApiKey, newCourse } from '../test-support/records.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { SQL } from './statements.ts';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../../test-support/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
-import { storeContract } from '../store-contract.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { account, newCourse } from '../test-support.ts';
+import { account, newCourse } from '../test-support/records.ts';
+import { storeContract } from '../test-support/store-contract.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 
 const databases: TestDatabase[] = [];

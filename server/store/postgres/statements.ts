@@ -1,30 +1,35 @@
-import type {
-  ApiKeyClientRecord,
-  ApiKeyEventRecord,
-  ApiKeyRecord,
-  ApiKeyUsageRecord,
-  CourseChanges,
-  CourseOwner,
-  CourseRecord,
-  IdempotentResponse,
+import {
+  type ApiKeyClientRecord,
+  type ApiKeyEventRecord,
+  type ApiKeyRecord,
+  type ApiKeyUsageRecord,
+  CLIENT_FIELDS,
+  COURSE_CHANGE_FIELDS,
+  COURSE_FIELDS,
+  type CourseChanges,
+  type CourseOwner,
+  type CourseRecord,
+  EVENT_FIELDS,
+  IDEMPOTENCY_FIELDS,
+  type IdempotentResponse,
+  KEY_FIELDS,
+  USAGE_FIELDS,
 } from '../../../core/index.ts';
-import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import * as C from '../course-columns.ts';
+import * as C from '../columns.ts';
 
 const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
-const KEY_COLUMNS =
-  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq, rolled_from, rolled_to';
+const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
 // A new course's fields and columns, in {@link courseParams} order: all but `seq`, which PostgreSQL assigns.
-const NEW_COURSE_FIELDS = COURSE_FIELDS.filter((field) => field !== 'seq');
+const NEW_COURSE_FIELDS = C.withoutSeq(COURSE_FIELDS);
 const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
 /** `$1, $2, …` for `count` parameters, each with `suffix` (a cast). */
 const params = (count: number, suffix = '') =>
   Array.from({ length: count }, (_, i) => `$${i + 1}${suffix}`).join(', ');
-const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
-const USAGE_COLUMNS = 'success, forbidden, rate_limited, client_error, server_error';
-const EVENT_FIELDS = 'key_id, owner_id, type, at, actor_type, actor_subject, request_id, related_key_id';
+const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
+const NEW_EVENT_FIELDS = C.withoutSeq(EVENT_FIELDS);
+const NEW_KEY_FIELDS = C.withoutSeq(KEY_FIELDS);
+const NEW_EVENT_COLUMNS = C.columnsOf(NEW_EVENT_FIELDS);
 
 /** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
 export const SQL = {
@@ -66,9 +71,8 @@ export const SQL = {
   deleteCourse: `DELETE FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3
     AND ($4::text IS NULL OR status = $4)`,
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
-  insertApiKey: `INSERT INTO api_keys (id, owner_id, name, hash, start, environment, scopes, created_at,
-    last_used_at, expires_at, revoked_at, rolled_from, rolled_to)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING seq`,
+  insertApiKey: `INSERT INTO api_keys (${C.columnsOf(NEW_KEY_FIELDS)})
+    VALUES (${params(NEW_KEY_FIELDS.length)}) RETURNING seq`,
   getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND owner_id = $2`,
   // The compare-and-set of a roll: only a key neither revoked, nor rolled, nor expired at $5 (now).
   // The expiry lives in this row, so every instance sees the old key stop at the same moment.
@@ -84,19 +88,17 @@ export const SQL = {
   revokeApiKeyOnce: `UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL
     RETURNING ${KEY_COLUMNS}`,
   // Events in call order, one statement; a second expiry of a key is dropped (its unique index).
-  insertEvents: `INSERT INTO api_key_events (${EVENT_FIELDS})
-    SELECT ${EVENT_FIELDS} FROM unnest(${params(8, '::text[]')})
-      WITH ORDINALITY AS e(${EVENT_FIELDS}, ord)
+  insertEvents: `INSERT INTO api_key_events (${NEW_EVENT_COLUMNS})
+    SELECT ${NEW_EVENT_COLUMNS} FROM unnest(${params(8, '::text[]')})
+      WITH ORDINALITY AS e(${NEW_EVENT_COLUMNS}, ord)
     ORDER BY e.ord
     ON CONFLICT DO NOTHING`,
   // One statement per batch. Counts add up, so instances flushing the same hour never lose one;
   // a batch holds each (key, hour) once, as ON CONFLICT requires.
-  addUsage: `INSERT INTO api_key_usage (key_id, hour, ${USAGE_COLUMNS})
+  addUsage: `INSERT INTO api_key_usage (${C.USAGE_COLUMNS})
     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[])
-    ON CONFLICT (key_id, hour) DO UPDATE SET ${USAGE_COLUMNS.split(', ')
-      .map((column) => `${column} = api_key_usage.${column} + excluded.${column}`)
-      .join(', ')}`,
-  listUsage: `SELECT key_id, hour, ${USAGE_COLUMNS} FROM api_key_usage
+    ON CONFLICT (key_id, hour) DO UPDATE SET ${C.USAGE_SUMS}`,
+  listUsage: `SELECT ${C.USAGE_COLUMNS} FROM api_key_usage
     WHERE key_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`,
   // Never moves the latest client backwards when batches from instances arrive out of order.
   keepClients: `INSERT INTO api_key_clients (key_id, at, address, user_agent)
@@ -105,7 +107,7 @@ export const SQL = {
       user_agent = excluded.user_agent
     WHERE api_key_clients.at < excluded.at`,
   getClient: 'SELECT key_id, at, address, user_agent FROM api_key_clients WHERE key_id = $1',
-  listEvents: `SELECT seq, ${EVENT_FIELDS} FROM api_key_events
+  listEvents: `SELECT seq, ${NEW_EVENT_COLUMNS} FROM api_key_events
     WHERE key_id = $1 AND owner_id = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
   // Keeps the first revocation time: revoking twice changes nothing.
   revokeApiKey: `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND owner_id = $2
@@ -183,89 +185,35 @@ export function courseParams(course: Omit<CourseRecord, 'seq'>): unknown[] {
   return NEW_COURSE_FIELDS.map((field) => course[field]);
 }
 
-/** A key's values in {@link SQL.insertApiKey} order. */
+/** A key's values in {@link SQL.insertApiKey} order: all but `seq`, which PostgreSQL assigns. */
 export function apiKeyParams(k: Omit<ApiKeyRecord, 'seq'>): unknown[] {
-  return [
-    k.id,
-    k.ownerId,
-    k.name,
-    k.hash,
-    k.start,
-    k.environment,
-    k.scopes,
-    k.createdAt,
-    k.lastUsedAt,
-    k.expiresAt,
-    k.revokedAt,
-    k.rolledFrom,
-    k.rolledTo,
-  ];
+  return NEW_KEY_FIELDS.map((field) => k[field]);
 }
 
 /** Hours' counts as {@link SQL.addUsage} takes them: one array per column. */
 export function usageParams(counts: readonly ApiKeyUsageRecord[]): unknown[] {
-  return [
-    counts.map((u) => u.keyId),
-    counts.map((u) => u.hour),
-    counts.map((u) => u.success),
-    counts.map((u) => u.forbidden),
-    counts.map((u) => u.rateLimited),
-    counts.map((u) => u.clientError),
-    counts.map((u) => u.serverError),
-  ];
+  return USAGE_FIELDS.map((field) => counts.map((u) => u[field]));
 }
 
 /** An hour's counts from a row of {@link SQL.listUsage} (bigints arrive as text). */
 export function usageFromRow(r: Row): ApiKeyUsageRecord {
-  return {
-    keyId: r.key_id as string,
-    hour: r.hour as string,
-    success: Number(r.success),
-    forbidden: Number(r.forbidden),
-    rateLimited: Number(r.rate_limited),
-    clientError: Number(r.client_error),
-    serverError: Number(r.server_error),
-  };
+  const value = (field: string) => r[C.columnOf(field)];
+  return C.recordOf(USAGE_FIELDS, (f) => (f === 'keyId' || f === 'hour' ? value(f) : Number(value(f))));
 }
 
 /** A client from a row of {@link SQL.getClient}. */
 export function clientFromRow(r: Row): ApiKeyClientRecord {
-  return {
-    keyId: r.key_id as string,
-    at: r.at as string,
-    address: r.address as string,
-    userAgent: r.user_agent as string | null,
-  };
+  return C.recordOf(CLIENT_FIELDS, (field) => r[C.columnOf(field)]);
 }
 
 /** Events as {@link SQL.insertEvents} takes them: one array per column, element i of event i. */
 export function eventsParams(events: ReadonlyArray<Omit<ApiKeyEventRecord, 'seq'>>): unknown[] {
-  const column = (pick: (e: Omit<ApiKeyEventRecord, 'seq'>) => string | null) => events.map(pick);
-  return [
-    column((e) => e.keyId),
-    column((e) => e.ownerId),
-    column((e) => e.type),
-    column((e) => e.at),
-    column((e) => e.actorType),
-    column((e) => e.actorSubject),
-    column((e) => e.requestId),
-    column((e) => e.relatedKeyId),
-  ];
+  return NEW_EVENT_FIELDS.map((field) => events.map((e) => e[field]));
 }
 
-/** An event from a row of {@link SQL.listEvents}. */
+/** An event from a row of {@link SQL.listEvents} (`seq`, a bigint, arrives as text). */
 export function eventFromRow(r: Row): ApiKeyEventRecord {
-  return {
-    seq: Number(r.seq),
-    keyId: r.key_id as string,
-    ownerId: r.owner_id as string,
-    type: r.type as ApiKeyEventRecord['type'],
-    at: r.at as string,
-    actorType: r.actor_type as ApiKeyEventRecord['actorType'],
-    actorSubject: r.actor_subject as string | null,
-    requestId: r.request_id as string | null,
-    relatedKeyId: r.related_key_id as string | null,
-  };
+  return C.recordOf(EVENT_FIELDS, (field) => r[C.columnOf(field)], { seq: Number });
 }
 
 /** A stored response's values in {@link SQL.completeIdempotent} order; the body as JSON text. */
@@ -276,41 +224,18 @@ export function idempotentParams(r: IdempotentResponse): unknown[] {
 type Row = Record<string, unknown>;
 
 /** A course from a row of `COURSE_COLUMNS` (`seq`, a bigint, arrives as text). */
-export function courseFromRow(row: Row): CourseRecord {
-  const course: Record<string, unknown> = {};
-  for (const [i, field] of COURSE_FIELDS.entries()) course[field] = row[C.COURSE_COLUMNS[i] as string];
-  course.seq = Number(course.seq);
-  return course as unknown as CourseRecord;
+export function courseFromRow(r: Row): CourseRecord {
+  return C.recordOf(COURSE_FIELDS, (field) => r[C.columnOf(field)], { seq: Number });
 }
 
-/** A key from a row of `KEY_COLUMNS`. */
+/** A key from a row of `KEY_COLUMNS` (`seq`, a bigint, arrives as text). */
 export function apiKeyFromRow(r: Row): ApiKeyRecord {
-  return {
-    id: r.id as string,
-    ownerId: r.owner_id as string,
-    name: r.name as string,
-    hash: r.hash as string,
-    start: r.start as string,
-    environment: r.environment as KeyEnvironment,
-    scopes: r.scopes as string[],
-    createdAt: r.created_at as string,
-    lastUsedAt: r.last_used_at as string | null,
-    expiresAt: r.expires_at as string | null,
-    revokedAt: r.revoked_at as string | null,
-    seq: Number(r.seq),
-    rolledFrom: r.rolled_from as string | null,
-    rolledTo: r.rolled_to as string | null,
-  };
+  return C.recordOf(KEY_FIELDS, (field) => r[C.columnOf(field)], { seq: Number });
 }
 
-/** A stored response from a row of `IDEMPOTENCY_COLUMNS`. */
+/** A stored response from a row of `IDEMPOTENCY_COLUMNS`; the body from JSON text. */
 export function idempotentFromRow(r: Row): IdempotentResponse {
-  return {
-    scope: r.scope as string,
-    key: r.key as string,
-    requestHash: r.request_hash as string,
-    status: r.status as number,
-    body: JSON.parse(r.body as string),
-    createdAt: r.created_at as string,
-  };
+  return C.recordOf(IDEMPOTENCY_FIELDS, (field) => r[C.columnOf(field)], {
+    body: (v) => JSON.parse(v as string),
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseOwner, CourseRecord } from '../../../core/index.ts';
 import { CourseIndex, type CourseSource, courseRecord } from '../../../memory/course-index.ts';
-import { account, newCourse } from '../test-support.ts';
+import { account, newCourse } from '../test-support/records.ts';
 
 /**
  * An index over a fake sql.js (`rows`) holding five courses of owner `a` (seq 1–5), recording

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { account, newCourse, tempDir } from '../test-support.ts';
+import { account, newCourse, tempDir } from '../test-support/records.ts';
 import { SqlDatabase } from './database.ts';
 import { Durability } from './durability.ts';
 import { FILES, writeSnapshot } from './files.ts';

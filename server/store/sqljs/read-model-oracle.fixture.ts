@@ -1,5 +1,5 @@
 import type { Store } from '../../../core/index.ts';
-import { storedResponse } from '../test-support.ts';
+import { storedResponse } from '../test-support/records.ts';
 import type { SqlDatabase } from './database.ts';
 import * as S from './statements.ts';
 

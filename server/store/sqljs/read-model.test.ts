@@ -6,7 +6,7 @@ import { StoreConflictError } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { account, newApiKey, newCourse, tempDir } from '../test-support.ts';
+import { account, newApiKey, newCourse, tempDir } from '../test-support/records.ts';
 import { SqlDatabase } from './database.ts';
 import { Durability } from './durability.ts';
 import { FILES, writeSnapshot } from './files.ts';

@@ -1,27 +1,26 @@
 import type { SqlValue } from 'sql.js';
-import type {
-  ApiKeyClientRecord,
-  ApiKeyEventRecord,
-  ApiKeyRecord,
-  ApiKeyUsageRecord,
-  CourseRecord,
-  IdempotentResponse,
+import {
+  type ApiKeyClientRecord,
+  type ApiKeyEventRecord,
+  type ApiKeyRecord,
+  type ApiKeyUsageRecord,
+  CLIENT_FIELDS,
+  COURSE_CHANGE_FIELDS,
+  COURSE_FIELDS,
+  type CourseRecord,
+  EVENT_FIELDS,
+  IDEMPOTENCY_FIELDS,
+  type IdempotentResponse,
+  KEY_FIELDS,
+  USAGE_FIELDS,
 } from '../../../core/index.ts';
-import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import * as C from '../course-columns.ts';
+import * as C from '../columns.ts';
 import type { Row } from './database.ts';
 
 const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
-const KEY_COLUMNS =
-  'id, owner_id, name, hash, start, environment, scopes, created_at, last_used_at, expires_at, revoked_at, seq, rolled_from, rolled_to';
-const IDEMPOTENCY_COLUMNS = 'scope, key, request_hash, status, body, created_at';
-const USAGE_COLUMNS = 'success, forbidden, rate_limited, client_error, server_error';
-const USAGE_SUMS = USAGE_COLUMNS.split(', ')
-  .map((column) => `${column} = ${column} + excluded.${column}`)
-  .join(', ');
-const EVENT_COLUMNS =
-  'seq, key_id, owner_id, type, at, actor_type, actor_subject, request_id, related_key_id';
+const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
+const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
+const EVENT_COLUMNS = C.columnsOf(EVENT_FIELDS);
 
 /**
  * Every statement the store runs. Values are always bound parameters, never computed in SQL
@@ -60,9 +59,9 @@ export const SQL = {
     WHERE key_id = ? AND owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   hasExpiry: "SELECT 1 FROM api_key_events WHERE key_id = ? AND type = 'expired'",
   maxEventSeq: 'SELECT max(seq) FROM api_key_events',
-  addUsage: `INSERT INTO api_key_usage (key_id, hour, ${USAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (key_id, hour) DO UPDATE SET ${USAGE_SUMS}`,
-  listUsage: `SELECT key_id, hour, ${USAGE_COLUMNS} FROM api_key_usage
+  addUsage: `INSERT INTO api_key_usage (${C.USAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (key_id, hour) DO UPDATE SET ${C.USAGE_SUMS}`,
+  listUsage: `SELECT ${C.USAGE_COLUMNS} FROM api_key_usage
     WHERE key_id = ? AND hour >= ? AND hour < ? ORDER BY hour`,
   // Never moves the latest client backwards when batches arrive out of order.
   keepClient: `INSERT INTO api_key_clients (key_id, at, address, user_agent) VALUES (?1, ?2, ?3, ?4)
@@ -106,92 +105,37 @@ export function courseFromRow(row: Row): CourseRecord {
 
 /** A key's values in {@link SQL.insertApiKey} order; scopes as JSON text. */
 export function apiKeyParams(k: ApiKeyRecord): SqlValue[] {
-  const scopes = JSON.stringify(k.scopes);
-  return [
-    k.id,
-    k.ownerId,
-    k.name,
-    k.hash,
-    k.start,
-    k.environment,
-    scopes,
-    k.createdAt,
-    k.lastUsedAt,
-    k.expiresAt,
-    k.revokedAt,
-    k.seq,
-    k.rolledFrom,
-    k.rolledTo,
-  ];
+  return KEY_FIELDS.map((field) => (field === 'scopes' ? JSON.stringify(k.scopes) : k[field]));
 }
 
 /** A key from a row of `KEY_COLUMNS`. */
 export function apiKeyFromRow(r: Row): ApiKeyRecord {
-  return {
-    id: r[0] as string,
-    ownerId: r[1] as string,
-    name: r[2] as string,
-    hash: r[3] as string,
-    start: r[4] as string,
-    environment: r[5] as KeyEnvironment,
-    scopes: JSON.parse(r[6] as string) as string[],
-    createdAt: r[7] as string,
-    lastUsedAt: r[8] as string | null,
-    expiresAt: r[9] as string | null,
-    revokedAt: r[10] as string | null,
-    seq: r[11] as number,
-    rolledFrom: r[12] as string | null,
-    rolledTo: r[13] as string | null,
-  };
+  return C.recordOf(KEY_FIELDS, (_, i) => r[i], { scopes: (v) => JSON.parse(v as string) });
 }
 
 /** An hour's counts in {@link SQL.addUsage} order. */
 export function usageParams(u: ApiKeyUsageRecord): SqlValue[] {
-  return [u.keyId, u.hour, u.success, u.forbidden, u.rateLimited, u.clientError, u.serverError];
+  return USAGE_FIELDS.map((field) => u[field]);
 }
 
 /** An hour's counts from a row of {@link SQL.listUsage}. */
 export function usageFromRow(r: Row): ApiKeyUsageRecord {
-  const [keyId, hour, success, forbidden, rateLimited, clientError, serverError] = r as [
-    string,
-    string,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return { keyId, hour, success, forbidden, rateLimited, clientError, serverError };
+  return C.recordOf(USAGE_FIELDS, (_, i) => r[i]);
 }
 
 /** A client from a row of {@link SQL.getClient}. */
 export function clientFromRow(r: Row): ApiKeyClientRecord {
-  return {
-    keyId: r[0] as string,
-    at: r[1] as string,
-    address: r[2] as string,
-    userAgent: r[3] as string | null,
-  };
+  return C.recordOf(CLIENT_FIELDS, (_, i) => r[i]);
 }
 
 /** An event's values in {@link SQL.insertEvent} order. */
 export function eventParams(e: ApiKeyEventRecord): SqlValue[] {
-  return [e.seq, e.keyId, e.ownerId, e.type, e.at, e.actorType, e.actorSubject, e.requestId, e.relatedKeyId];
+  return EVENT_FIELDS.map((field) => e[field]);
 }
 
 /** An event from a row of `EVENT_COLUMNS`. */
 export function eventFromRow(r: Row): ApiKeyEventRecord {
-  return {
-    seq: r[0] as number,
-    keyId: r[1] as string,
-    ownerId: r[2] as string,
-    type: r[3] as ApiKeyEventRecord['type'],
-    at: r[4] as string,
-    actorType: r[5] as ApiKeyEventRecord['actorType'],
-    actorSubject: r[6] as string | null,
-    requestId: r[7] as string | null,
-    relatedKeyId: r[8] as string | null,
-  };
+  return C.recordOf(EVENT_FIELDS, (_, i) => r[i]);
 }
 
 /** A stored response's values in {@link SQL.insertIdempotent} order; the body as JSON text. */
@@ -199,14 +143,7 @@ export function idempotentParams(r: IdempotentResponse): SqlValue[] {
   return [r.scope, r.key, r.requestHash, r.status, JSON.stringify(r.body ?? null), r.createdAt];
 }
 
-/** A stored response from a row of `IDEMPOTENCY_COLUMNS`. */
+/** A stored response from a row of `IDEMPOTENCY_COLUMNS`; the body from JSON text. */
 export function idempotentFromRow(r: Row): IdempotentResponse {
-  return {
-    scope: r[0] as string,
-    key: r[1] as string,
-    requestHash: r[2] as string,
-    status: r[3] as number,
-    body: JSON.parse(r[4] as string),
-    createdAt: r[5] as string,
-  };
+  return C.recordOf(IDEMPOTENCY_FIELDS, (_, i) => r[i], { body: (v) => JSON.parse(v as string) });
 }

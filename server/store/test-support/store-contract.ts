@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiKeyEventRecord, Store } from '../../core/index.ts';
-import { StoreConflictError } from '../../core/index.ts';
-import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support.ts';
+import type { ApiKeyEventRecord, Store } from '../../../core/index.ts';
+import { StoreConflictError } from '../../../core/index.ts';
+import { account, claimRequest, newApiKey, newCourse, storedResponse } from './records.ts';
 
 /**
  * The behaviour every backend owes the operations: one suite, run by each backend's test file

@@ -8,8 +8,8 @@ import type {
   IdempotencyClaimRequest,
   IdempotentResponse,
   Store,
-} from '../../core/index.ts';
-import type { KeyEnvironment } from '../../domain/api-key-format.ts';
+} from '../../../core/index.ts';
+import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 
 /** A fresh directory under the OS temp dir, for a test's data. */
 export function tempDir(): Promise<string> {
