@@ -77,6 +77,14 @@ export function createContractFetch(
         check: 'no-server-error',
         message: `status ${response.status}: ${body.slice(0, 200)}`,
       });
+    const curl = curlOf(target.baseUrl, sent);
+    const answered = recordResponse(response.status, response.headers, body);
+    failureLog.latest = {
+      operationId: operation?.operationId ?? null,
+      request: sent,
+      curl,
+      response: answered,
+    };
     coverage.record(operation?.operationId ?? SERVER_LEVEL, response.status);
     if (!operation) recordUndeclared(method, path, response.status);
     const statusBroken = findings.some((finding) => finding.check === 'declared-status');
@@ -88,8 +96,6 @@ export function createContractFetch(
       for (const finding of broken) tally.fail(name, `${where}: ${finding.message}`);
     }
     if (findings.length > 0) {
-      const curl = curlOf(target.baseUrl, sent);
-      const answered = recordResponse(response.status, response.headers, body);
       for (const finding of findings)
         failureLog.add({
           check: finding.check,

@@ -7,6 +7,7 @@ import { tally } from './check-tally.ts';
 import { CHECKS, type CheckName } from './checks.ts';
 import { createContract } from './contract.ts';
 import { coverage, renderMatrix, unexercised } from './coverage.ts';
+import { failureLog } from './failure-log.ts';
 import { fuzzFindingsSuite } from './fuzz-findings.ts';
 import { genericChecksSuite } from './generic/generic-suite.ts';
 import { createPacer, maxWaitSeconds } from './pacer.ts';
@@ -59,12 +60,20 @@ afterAll(async () => {
 });
 
 // Hand-written tests count as scenarios in the report; the generic checks count their own probes.
+// A failed one is recorded with the last request it sent and what came back, as a check's failure is.
 beforeEach(({ task, onTestFinished }) => {
   if (task.suite?.name === 'generic checks' || task.suite?.name === 'checks') return;
+  failureLog.latest = undefined;
+  const recorded = failureLog.records.length;
   onTestFinished(() => {
     if (task.result?.state === 'fail') {
       scenarios.failures++;
       scenarios.failed.push(`${task.suite?.name ?? ''} > ${task.name}`);
+      const { latest } = failureLog;
+      const message = task.result.errors?.[0]?.message?.split('\n')[0] ?? 'failed';
+      // A broken answer is recorded by the check that met it; anything else is the test's own finding.
+      if (latest && failureLog.records.length === recorded)
+        failureLog.add({ ...latest, check: 'scenario', expectation: `${task.name}: ${message}` });
     } else scenarios.passes++;
   });
 });

@@ -107,6 +107,8 @@ export const failureLog = {
   causes: new Map<string, Cause>(),
   /** Methods on declared paths that did not answer 405, and undeclared paths that did not answer 404. */
   undeclared: new Map<string, UndeclaredAnswer>(),
+  /** The latest exchange of the running test: what a failed hand-written test reproduces with. */
+  latest: undefined as Omit<FailureRecord, 'check' | 'expectation'> | undefined,
 
   /** Notes an answer to an undeclared method or path, when it is not the one expected. */
   answeredUndeclared(answer: UndeclaredAnswer): void {

@@ -82,8 +82,10 @@ export async function runReplayCommand(args: string[], env = process.env): Promi
     // The checks on every answer are judged here; the others need the suite's sequence of requests.
     if (!(RESPONSE_CHECKS as readonly string[]).includes(cause.check)) {
       unjudged++;
+      // A hand-written scenario is found by its test's name, which its finding starts with.
+      const grep = cause.check === 'scenario' ? cause.first.expectation.split(': ')[0] : cause.check;
       process.stdout.write(
-        `sent again     ${name}: answered ${response.status}; run the suite (--grep '${cause.check}') to judge it\n`,
+        `sent again     ${name}: answered ${response.status}; run the suite (--grep '${grep}') to judge it\n`,
       );
       continue;
     }

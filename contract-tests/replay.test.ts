@@ -142,3 +142,34 @@ test("the report lists what the target answered that the spec does not declare, 
     await lost.close();
   }
 });
+
+test("a hand-written scenario's failure is recorded with its last request as a curl, and the test's finding", {
+  timeout: 300_000,
+}, async () => {
+  const mutant = MUTANTS.find((m) => m.name === "a missing course's 404 has the wrong problem code");
+  const wrongCode = await startMutantProxy(upstream.url, mutant?.mutation());
+  try {
+    const file = join(dir, 'scenario.json');
+    const { code, output } = await runContractCli(wrongCode.url, [
+      '--grep',
+      mutant?.grep ?? '',
+      '--report',
+      file,
+    ]);
+    expect(code, output).toBe(1);
+    const report = JSON.parse(await readFile(file, 'utf8')) as ContractReport;
+    const scenario = report.causes.find((cause) => cause.check === 'scenario');
+    expect(scenario, JSON.stringify(report.causes)).toBeDefined();
+    expect(scenario?.first).toMatchObject({
+      request: { path: expect.stringMatching(/^\/api\/v1\/courses\/crs_/) },
+      response: { status: 404 },
+      expectation: expect.stringMatching(/^404 for a missing course id on every course operation: /),
+    });
+    expect(scenario?.first.curl).toMatch(
+      /^curl -sS -i -X \w+ 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/courses\/crs_/,
+    );
+    expect(output).toMatch(/\[scenario\] 404 for a missing course id/);
+  } finally {
+    await wrongCode.close();
+  }
+});
