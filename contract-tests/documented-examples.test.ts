@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one expectation per runnable block of the guide, in the guide's order,
+// beside the one server they all run against.
 // The guide (README.md) runs as written: every code block not marked illustrative is run here,
 // against a real reference server, with the server's URL in place of the documented one. The
 // blocks come from the README itself, so a new block without an expectation below fails.

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: a table of fixture pairs, one row per change category, each read on
+// its own; split, the breaking and the safe rows would no longer sit side by side.
 // The fixture pairs: the base fixture and, for each case, the same document with one change. Every
 // breaking category of a client's side must be caught at its line, and every safe change pass.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

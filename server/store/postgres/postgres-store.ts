@@ -1,5 +1,4 @@
-// Over 300 lines on purpose: one class implementing the Store port, method for method; the
-// statements, batching, interning and outage classification already live in files of their own.
+// Over 300 lines on purpose: the Store port, method for method; its parts have files of their own.
 import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type {

@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the Store port, method for method; its parts have files of their own.
 import type {
   ApiKeyClientRecord,
   ApiKeyEventRecord,

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the one suite every backend runs, a test per promise of the Store
+// port; split, a backend's test file would have to list every part.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiKeyEventRecord, Store } from '../../../core/index.ts';
 import { StoreConflictError } from '../../../core/index.ts';
