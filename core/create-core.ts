@@ -1,5 +1,11 @@
 import { etagOf } from '../domain/etag.ts';
-import { newApiKeyId, newCourseId } from '../domain/ids.ts';
+import {
+  newApiKeyId,
+  newCourseId,
+  newEventId,
+  newWebhookDeliveryId,
+  newWebhookEndpointId,
+} from '../domain/ids.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
@@ -85,6 +91,9 @@ export interface Core {
 const defaultIds: IdGenerator = {
   courseId: newCourseId,
   apiKeyId: newApiKeyId,
+  eventId: newEventId,
+  webhookEndpointId: newWebhookEndpointId,
+  webhookDeliveryId: newWebhookDeliveryId,
   requestId: () => crypto.randomUUID(),
 };
 

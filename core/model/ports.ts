@@ -41,6 +41,9 @@ export interface IdGenerator {
   courseId(): string;
   apiKeyId(): string;
   requestId(): string;
+  eventId(): string;
+  webhookEndpointId(): string;
+  webhookDeliveryId(): string;
 }
 
 /** Where the core reports what it cannot answer for (a programming error, a failed background task). */
