@@ -28,8 +28,13 @@ const REFUSED_V4: ReadonlyArray<[network: string, prefix: number, reason: string
   ['240.0.0.0', 4, 'a reserved address'],
 ];
 
-/** Why private addresses are refused, as opposed to addresses nobody may use. */
-const PRIVATE_REASONS = new Set(['a private address', 'a loopback address', 'a shared (CGNAT) address']);
+/** The refusals `allowPrivate` lifts: addresses of one's own networks, as opposed to ones nobody may use. */
+const PRIVATE_REASONS = new Set([
+  'a private address',
+  'a loopback address',
+  'a shared (CGNAT) address',
+  'a link-local address',
+]);
 
 function v4Number(address: string): number | undefined {
   const parts = address.split('.');
@@ -112,9 +117,7 @@ export function addressRefusal(
   if (v4 === undefined && groups === undefined) return 'not an IP address';
   const reason = v4 === undefined ? v6Refusal(groups as number[]) : v4Refusal(v4);
   if (reason === undefined) return undefined;
-  if (options.allowPrivate && (PRIVATE_REASONS.has(reason) || reason === 'a link-local address'))
-    return undefined;
-  return reason;
+  return options.allowPrivate && PRIVATE_REASONS.has(reason) ? undefined : reason;
 }
 
 /**
