@@ -150,10 +150,7 @@ async function randomEventWrites(store: SqljsStore, seed: number, count: number)
       await store.insertWebhookEndpoint(endpoint);
     } else if (op < 40) {
       // A taken course id sometimes: the course and its event fail together.
-      const course = {
-        ...newCourse(owner.ownerId, pick(60), 'draft', owner.environment),
-        createdAt: eventAt(i),
-      };
+      const course = newCourse(owner.ownerId, pick(60), 'draft', owner.environment);
       const event = draft<CourseRecord>('course.created', i);
       eventIds.push(event.id);
       await store.insertCourse(course, undefined, event).catch(() => undefined);
@@ -165,21 +162,15 @@ async function randomEventWrites(store: SqljsStore, seed: number, count: number)
     } else if (op < 63) {
       const endpoint = await store.getWebhookEndpoint(owner, endpointId);
       if (!endpoint) continue;
-      const event = { ...testEvent(endpoint, i), createdAt: eventAt(i) };
+      const event = testEvent(endpoint, i);
       eventIds.push(event.id);
       await store.queueWebhookDelivery({ delivery: newDelivery(endpoint, event.id, i), event });
     } else if (op < 80) {
-      await store.claimWebhookDeliveries({
-        now: eventAt(i),
-        leaseUntil: eventAt(i + pick(20)),
-        limit: pick(4),
-      });
+      const leaseUntil = eventAt(i + pick(20));
+      await store.claimWebhookDeliveries({ now: eventAt(i), leaseUntil, limit: pick(4) });
     } else if (op < 97) {
-      const [job] = await store.claimWebhookDeliveries({
-        now: eventAt(i),
-        leaseUntil: eventAt(i + 5),
-        limit: 1,
-      });
+      const claim = { now: eventAt(i), leaseUntil: eventAt(i + 5), limit: 1 };
+      const [job] = await store.claimWebhookDeliveries(claim);
       if (!job) continue;
       const status = (['pending', 'succeeded', 'failed'] as const)[pick(3)] ?? 'pending';
       await store.completeWebhookAttempt({
