@@ -54,6 +54,8 @@ export async function mocksTarget(
       jwks: 'the mocks publish no JWKS',
       mcpTools:
         'the mocks model the REST API; their /mcp authenticates and answers JSON-RPC, but offers no tools',
+      webhookDelivery:
+        'the mocks post no deliveries over the network: their webhook endpoints are checked through the API alone',
     },
     close: async () => interceptor.close(),
   };

@@ -14,6 +14,8 @@ export interface RemoteTargetOptions {
   idTokenCommand?: string | undefined;
   /** `CONTRACT_JWKS_URL`: the provider's public keys. Default `<base>/dev/.well-known/jwks.json` with the dev provider. */
   jwksUrl?: string | undefined;
+  /** `CONTRACT_WEBHOOK_URL`: a URL the server accepts for webhook endpoints. Default: the spec's example. */
+  webhookUrl?: string | undefined;
 }
 
 async function fromUrl(url: string, subject: string): Promise<string> {
@@ -50,6 +52,7 @@ export function remoteTarget(options: RemoteTargetOptions): Target {
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => (command ? fromCommand(command, subject) : fromUrl(idTokenUrl, subject)),
     idp: jwksUrl ? { jwks: async () => (await fetch(jwksUrl)).json() as never } : {},
+    ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
     unsupported: {
       sign: "the suite does not hold the identity provider's signing key, so it cannot make expired, wrong-issuer or wrong-audience ID tokens",
       ...(jwksUrl
@@ -57,6 +60,8 @@ export function remoteTarget(options: RemoteTargetOptions): Target {
         : { jwks: 'no CONTRACT_JWKS_URL, so the HS256-keyed-with-the-public-key forgery is not tried' }),
       withSmallLimits:
         "the server's quotas cannot be changed from here: 429s are driven with its own RateLimit-Policy quota, and the failed-authentication 429 is checked only when the suite meets it while pacing itself",
+      webhookDelivery:
+        "the suite's webhook receiver listens on this machine's loopback, which a deployment cannot reach: deliveries are checked through the API's delivery log only",
     },
     close: async () => {},
   };

@@ -33,7 +33,8 @@ async function loadRepositoryTarget<Name extends keyof RepositoryTargets>(
 
 /**
  * Chooses the target from the environment: `CONTRACT_TARGET=mocks` for the msw mocks,
- * `CONTRACT_BASE_URL` (with `CONTRACT_ID_TOKEN_URL`, `CONTRACT_ID_TOKEN_COMMAND`, `CONTRACT_JWKS_URL`)
+ * `CONTRACT_BASE_URL` (with `CONTRACT_ID_TOKEN_URL`, `CONTRACT_ID_TOKEN_COMMAND`, `CONTRACT_JWKS_URL`,
+ * `CONTRACT_WEBHOOK_URL`)
  * for a running server, otherwise the built-in reference server (on PostgreSQL and Redis when
  * `CONTRACT_DATABASE_URL` and `CONTRACT_REDIS_URL` are set).
  *
@@ -56,5 +57,6 @@ export async function selectTarget(env: Record<string, string | undefined>): Pro
     idTokenUrl: env.CONTRACT_ID_TOKEN_URL || undefined,
     idTokenCommand: env.CONTRACT_ID_TOKEN_COMMAND || undefined,
     jwksUrl: env.CONTRACT_JWKS_URL || undefined,
+    webhookUrl: env.CONTRACT_WEBHOOK_URL || undefined,
   });
 }
