@@ -30,6 +30,7 @@ import { paginationSuite } from './suites/pagination.ts';
 import { rateLimitsSuite } from './suites/rate-limits.ts';
 import { requestBodiesSuite } from './suites/request-bodies.ts';
 import { serviceSuite } from './suites/service.ts';
+import { webhookEndpointsSuite } from './suites/webhook-endpoints.ts';
 import { selectTarget } from './targets/select-target.ts';
 
 // The suite fails authentication on purpose; against a server's default limits it waits for the
@@ -101,6 +102,7 @@ idTokenAuthSuite(c);
 forbiddenSuite(c);
 paginationSuite(c);
 mcpSuite(c);
+webhookEndpointsSuite(c);
 rateLimitsSuite(c);
 fuzzFindingsSuite(c);
 
