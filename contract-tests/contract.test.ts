@@ -19,6 +19,7 @@ import { conditionalRequestsSuite } from './suites/conditional-requests.ts';
 import { courseLifecycleSuite } from './suites/course-lifecycle.ts';
 import { createCourseSuite } from './suites/create-course.ts';
 import { environmentsSuite } from './suites/environments.ts';
+import { eventsSuite } from './suites/events.ts';
 import { forbiddenSuite } from './suites/forbidden.ts';
 import { idTokenAuthSuite } from './suites/id-token-auth.ts';
 import { keyRollSuite } from './suites/key-roll.ts';
@@ -103,6 +104,7 @@ forbiddenSuite(c);
 paginationSuite(c);
 mcpSuite(c);
 webhookEndpointsSuite(c);
+eventsSuite(c);
 rateLimitsSuite(c);
 fuzzFindingsSuite(c);
 

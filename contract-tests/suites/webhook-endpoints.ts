@@ -151,7 +151,11 @@ export function webhookEndpointsSuite(c: Contract): void {
       const first = await api.call(ENDPOINTS, { method: 'POST', headers, json });
       expect(first.status).toBe(201);
       const replay = await api.call(ENDPOINTS, { method: 'POST', headers, json });
-      expect({ status: replay.status, replayed: replay.headers.get('Idempotent-Replayed'), body: replay.body }).toMatchObject({ status: 201, replayed: 'true' });
+      expect({
+        status: replay.status,
+        replayed: replay.headers.get('Idempotent-Replayed'),
+        body: replay.body,
+      }).toMatchObject({ status: 201, replayed: 'true' });
       expect(replay.body.id).toBe(first.body.id);
       const reused = await api.call(ENDPOINTS, {
         method: 'POST',
