@@ -31,6 +31,7 @@ import { paginationSuite } from './suites/pagination.ts';
 import { rateLimitsSuite } from './suites/rate-limits.ts';
 import { requestBodiesSuite } from './suites/request-bodies.ts';
 import { serviceSuite } from './suites/service.ts';
+import { webhookDeliveriesSuite } from './suites/webhook-deliveries.ts';
 import { webhookEndpointsSuite } from './suites/webhook-endpoints.ts';
 import { selectTarget } from './targets/select-target.ts';
 
@@ -105,6 +106,7 @@ paginationSuite(c);
 mcpSuite(c);
 webhookEndpointsSuite(c);
 eventsSuite(c);
+webhookDeliveriesSuite(c);
 rateLimitsSuite(c);
 fuzzFindingsSuite(c);
 
