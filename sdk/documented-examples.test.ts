@@ -13,7 +13,8 @@ const asPublished = (source: string) =>
   source
     .replaceAll("'../index.ts'", "'@course-service/sdk'")
     .replaceAll("'../query.ts'", "'@course-service/sdk/query'")
-    .replaceAll("'../zod.ts'", "'@course-service/sdk/zod'");
+    .replaceAll("'../zod.ts'", "'@course-service/sdk/zod'")
+    .replaceAll("'../webhooks.ts'", "'@course-service/sdk/webhooks'");
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {
