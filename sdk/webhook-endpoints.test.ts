@@ -70,6 +70,35 @@ describe('webhookEndpoints', () => {
     ]);
   });
 
+  it('a create whose answer is lost is retried with its Idempotency-Key: one endpoint, the same secret', async () => {
+    let lost = false;
+    const posts: Request[] = [];
+    const client = createCourseClient({
+      baseUrl: server.url,
+      apiKey: await newApiKey(server.url),
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === 'POST') posts.push(request.clone());
+        const response = await fetch(request);
+        // The endpoint is created; its answer goes missing on the way back.
+        if (request.method === 'POST' && !lost) {
+          lost = true;
+          throw new TypeError('socket hang up');
+        }
+        return response;
+      },
+    });
+    const created = await client.webhookEndpoints.create({ url: `${receiver.url}/hooks` });
+    expect(posts.map((post) => post.headers.get('Idempotency-Key'))).toEqual([
+      posts[0]?.headers.get('Idempotency-Key'),
+      posts[0]?.headers.get('Idempotency-Key'),
+    ]);
+    const listed = [];
+    for await (const endpoint of client.webhookEndpoints.list()) listed.push(endpoint.id);
+    expect(listed).toEqual([created.id]);
+    expect(created.secret).toMatch(/^whsec_/);
+  });
+
   it('list() yields every endpoint across pages, newest first', async () => {
     const { client, calls } = await recordedClient();
     const ids = [];
