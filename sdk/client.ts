@@ -12,6 +12,7 @@ import type { RateLimit } from './rate-limit.ts';
 import { createTestDataResource, type TestDataResource } from './test-data.ts';
 import { createTransport } from './transport.ts';
 import { createWebhookEndpointsResource, type WebhookEndpointsResource } from './webhook-endpoints.ts';
+import type { unwrapWebhook } from './webhooks.ts';
 
 /**
  * How to reach the service, which credentials to use, the defaults for every call, what to log and
@@ -69,6 +70,12 @@ export interface CourseClient<TThrow extends boolean = true> {
   /** Where the API key's environment sends its events, and their deliveries (API key, `webhooks:write`). */
   readonly webhookEndpoints: Mode<WebhookEndpointsResource, TThrow>;
   /**
+   * Receiving deliveries: `unwrap` verifies one and returns its typed event, as `unwrapWebhook`
+   * of `@course-service/sdk/webhooks` does (which needs no client). Loaded when first called, so
+   * an application that never receives webhooks never bundles the verifier.
+   */
+  readonly webhooks: { readonly unwrap: typeof unwrapWebhook };
+  /**
    * The environment of the API key this client holds, read from the key itself (no request):
    * `test` keys act on the account's sandbox only. `undefined` without a key, or when the key is
    * given as a function.
@@ -115,6 +122,7 @@ export function createCourseClient<TThrow extends boolean = true>(
       WebhookEndpointsResource,
       TThrow
     >,
+    webhooks: { unwrap: lazyUnwrap },
     environment: typeof options.apiKey === 'string' ? keyEnvironment(options.apiKey) : undefined,
     get lastRateLimit() {
       return transport.lastRateLimit();
@@ -122,3 +130,7 @@ export function createCourseClient<TThrow extends boolean = true>(
     raw: transport.raw,
   };
 }
+
+/** {@link unwrapWebhook}, imported on first use: bundlers split a dynamic import into a chunk of its own. */
+const lazyUnwrap: typeof unwrapWebhook = async (...args) =>
+  (await import('./webhooks.ts')).unwrapWebhook(...args);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { createCourseClient } from './client.ts';
 import { CourseServiceError } from './errors.ts';
 import type { CourseEvent, TestEvent } from './gen/types.gen.ts';
 import { unwrapWebhook, type WebhookHeaders, WebhookVerificationError } from './webhooks.ts';
@@ -54,6 +55,16 @@ describe('unwrapWebhook accepts what standardwebhooks signs', () => {
     const unwrapped = await unwrapWebhook(body, signed(body, [secret]), secret);
     expect(unwrapped).toEqual(event);
     expect(unwrapped.type === 'course.published' && unwrapped.data.name).toBe(event.data.name);
+  });
+
+  it('client.webhooks.unwrap is the same verifier, loaded when first called', async () => {
+    const secret = newSecret();
+    const client = createCourseClient({ baseUrl: 'http://127.0.0.1:9' });
+    expect(await client.webhooks.unwrap(body, signed(body, [secret]), secret)).toEqual(event);
+    const forged = signed(body, [newSecret()]);
+    await expect(client.webhooks.unwrap(body, forged, secret)).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
   });
 
   it('verifies the bytes of a Uint8Array or Buffer body, and Fetch Headers or any header case', async () => {
