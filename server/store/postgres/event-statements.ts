@@ -57,13 +57,13 @@ export const EVENT_SQL = {
       SELECT * FROM unnest(${params(NEW_EVENT_FIELDS.length, '::text[]')}))
     INSERT INTO webhook_deliveries (${C.columnsOf(NEW_DELIVERY_FIELDS)})
     VALUES (${params(NEW_DELIVERY_FIELDS.length, '', NEW_EVENT_FIELDS.length)}) RETURNING seq`,
-  // Locks the due deliveries no other instance holds (SKIP LOCKED: a row another claim locked is
-  // passed over, and one it has leased since no longer matches), leases them, and answers each with
+  // Locks the due deliveries whose lease is free (null or past), passing over a row another claim
+  // has locked (SKIP LOCKED; one it has leased since no longer matches), leases them, and answers each with
   // its endpoint (as JSON, columns by name) and its event's payload.
   claimDeliveries: `WITH claimed AS (
       UPDATE webhook_deliveries SET lease_until = $2 WHERE id IN (
         SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until < $1)
+        WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until <= $1)
           AND w.enabled
         ORDER BY d.next_attempt_at, d.seq LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
       RETURNING ${DELIVERY_COLUMNS})
@@ -73,11 +73,13 @@ export const EVENT_SQL = {
   // The attempt, the endpoint's last success or its disabling (a manual reason stays), and the
   // failing of its other pending deliveries when it is disabled now: one statement.
   completeAttempt: `WITH d AS (UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = $2,
-        response_status = $3, duration_ms = $4, error = $5, status = $6, next_attempt_at = $7, lease_until = NULL
+        response_status = $3, duration_ms = $4, error = $5, status = $6,
+        next_attempt_at = CASE WHEN $6 = 'pending' THEN $7 END, lease_until = NULL
       WHERE id = $1 RETURNING endpoint_id, status),
     w AS (UPDATE webhook_endpoints SET
         last_success_at = CASE WHEN d.status = 'succeeded' THEN $2 ELSE last_success_at END,
         disabled_reason = CASE WHEN enabled AND $8::text IS NOT NULL THEN $8 ELSE disabled_reason END,
+        updated_at = CASE WHEN enabled AND $8::text IS NOT NULL THEN $2 ELSE updated_at END,
         enabled = enabled AND $8::text IS NULL
       FROM d WHERE webhook_endpoints.id = d.endpoint_id RETURNING webhook_endpoints.id, enabled)
     ${failPending('SELECT id FROM w WHERE NOT enabled')} AND id <> $1`,
@@ -87,8 +89,9 @@ export const EVENT_SQL = {
 } as const;
 
 /**
- * An UPDATE of the endpoint columns `changes` sets (names from the field list, values bound);
- * disabling also fails its pending deliveries in the same statement. `name` differs per shape.
+ * An UPDATE of the endpoint columns `changes` sets (names from the field list, values bound).
+ * Enabling clears `disabledReason`, disabling an enabled endpoint says `manual` unless a reason is
+ * given, and fails its pending deliveries in the same statement. `name` differs per shape.
  */
 export function updateEndpointSql(
   owner: CourseOwner,
@@ -106,10 +109,15 @@ export function updateEndpointSql(
     shape |= 1 << bit;
   }
   const disabling = changes.enabled === false;
+  if (changes.enabled !== undefined && changes.disabledReason === undefined) {
+    sets.push(
+      `disabled_reason = ${disabling ? "CASE WHEN enabled THEN 'manual' ELSE disabled_reason END" : 'NULL'}`,
+    );
+  }
   const update = `UPDATE webhook_endpoints SET ${sets.join(', ')}
     WHERE id = $1 AND owner_id = $2 AND environment = $3 RETURNING ${ENDPOINT_COLUMNS}`;
   return {
-    name: `update-endpoint-${shape}`,
+    name: `update-endpoint-${shape}-${changes.enabled}`,
     text: disabling
       ? `WITH w AS (${update}), f AS (${failPending('SELECT id FROM w')}) SELECT * FROM w`
       : update,
