@@ -10,7 +10,7 @@ import {
   type WebhookEndpointRecord,
 } from '../../../core/index.ts';
 import * as C from '../columns.ts';
-import { COURSE_COLUMNS, params, type Row } from './statements.ts';
+import { assignments, COURSE_COLUMNS, params, rowReader } from './statements.ts';
 
 const EVENT_COLUMNS = C.columnsOf(ACCOUNT_EVENT_FIELDS);
 const NEW_EVENT_FIELDS = C.withoutSeq(ACCOUNT_EVENT_FIELDS);
@@ -99,15 +99,7 @@ export function updateEndpointSql(
   changes: WebhookEndpointChanges,
 ): { name: string; text: string; values: unknown[] } {
   const values: unknown[] = [id, owner.ownerId, owner.environment];
-  const sets = ['id = id'];
-  let shape = 0;
-  for (const [bit, field] of NEW_ENDPOINT_FIELDS.entries()) {
-    const value = changes[field as keyof WebhookEndpointChanges];
-    if (value === undefined) continue;
-    values.push(value);
-    sets.push(`${C.columnOf(field)} = $${values.length}`);
-    shape |= 1 << bit;
-  }
+  const { sets, shape } = assignments(NEW_ENDPOINT_FIELDS, changes, values);
   const disabling = changes.enabled === false;
   if (changes.enabled !== undefined && changes.disabledReason === undefined) {
     sets.push(
@@ -136,12 +128,7 @@ export function queueParams({ delivery, event }: QueuedDelivery): unknown[] {
   return [...eventColumns, ...NEW_DELIVERY_FIELDS.map((field) => delivery[field])];
 }
 
-/** A reader of rows whose columns are `fields`' (`seq`, a bigint, arrives as text). */
-const rowReader =
-  <T>(fields: readonly string[]) =>
-  (r: Row): T =>
-    C.recordOf<T>(fields, (field) => r[C.columnOf(field)], { seq: Number });
-
+/** Records from rows of the three tables' columns. */
 export const eventFromRow = rowReader<AccountEventRecord>(ACCOUNT_EVENT_FIELDS);
 export const endpointFromRow = rowReader<WebhookEndpointRecord>(WEBHOOK_ENDPOINT_FIELDS);
 export const deliveryFromRow = rowReader<WebhookDeliveryRecord>(WEBHOOK_DELIVERY_FIELDS);
