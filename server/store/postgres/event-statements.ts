@@ -2,6 +2,7 @@ import {
   ACCOUNT_EVENT_FIELDS,
   type AccountEventRecord,
   type CourseOwner,
+  type EventDraft,
   type QueuedDelivery,
   WEBHOOK_DELIVERY_FIELDS,
   WEBHOOK_ENDPOINT_FIELDS,
@@ -26,14 +27,17 @@ const failPending = (endpointIds: string) => `UPDATE webhook_deliveries
 
 /** The statements of events, webhook endpoints and deliveries (the endpoint update: {@link updateEndpointSql}). */
 export const EVENT_SQL = {
-  // The event and, in the same statement, a pending delivery due at once for each enabled endpoint
-  // of its owner and environment subscribed to its type; the delivery ids are the column's default.
-  recordEvent: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS}) VALUES (${params(6)})
-      RETURNING id, owner_id, environment, type, created_at)
+  // Events in call order (one array per column, {@link eventColumns}) and, in the same statement, a
+  // pending delivery due at once for each enabled endpoint of an event's owner and environment
+  // subscribed to its type; the delivery ids are the column's default.
+  recordEvents: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS})
+      SELECT ${NEW_EVENT_COLUMNS} FROM unnest(${params(NEW_EVENT_FIELDS.length, '::text[]')})
+        WITH ORDINALITY AS r(${NEW_EVENT_COLUMNS}, ord) ORDER BY r.ord
+      RETURNING seq, id, owner_id, environment, type, created_at)
     INSERT INTO webhook_deliveries (endpoint_id, owner_id, event_id, event_type, status, attempts, created_at, next_attempt_at)
     SELECT w.id, e.owner_id, e.id, e.type, 'pending', 0, e.created_at, e.created_at
     FROM e JOIN webhook_endpoints w ON w.owner_id = e.owner_id AND w.environment = e.environment
-    WHERE w.enabled AND w.event_types && ARRAY['*', e.type] ORDER BY w.seq`,
+    WHERE w.enabled AND w.event_types && ARRAY['*', e.type] ORDER BY e.seq, w.seq`,
   // The course locked for the rest of an update's transaction: the change and its event agree.
   lockCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE`,
   listFeed: `SELECT ${EVENT_COLUMNS} FROM account_events
@@ -115,6 +119,22 @@ export function updateEndpointSql(
       : update,
     values,
   };
+}
+
+/**
+ * {@link EVENT_SQL.recordEvents}'s values: one array per column, an element per drafted event (the
+ * owner and environment from the record after the change, the payload built from it); calls
+ * without an event are left out.
+ */
+export function eventColumns<R extends CourseOwner>(
+  drafted: ReadonlyArray<{ event?: EventDraft<R> | undefined; after: R }>,
+): unknown[] {
+  const events = drafted.flatMap(({ event, after }) =>
+    event
+      ? [{ ...event, ownerId: after.ownerId, environment: after.environment, payload: event.payload(after) }]
+      : [],
+  );
+  return NEW_EVENT_FIELDS.map((field) => events.map((e) => e[field]));
 }
 
 /** An endpoint's values in {@link EVENT_SQL.insertEndpoint} order. */

@@ -5,6 +5,7 @@ import type {
   EventDraft,
   EventFeedQuery,
   EventStore,
+  IdempotentResponse,
   QueuedDelivery,
   WebhookAttemptOutcome,
   WebhookDeliveryRecord,
@@ -35,10 +36,14 @@ export class PostgresEventStore extends PostgresSession implements EventStore {
     return this.first('get-event', E.EVENT_SQL.getEvent, values, E.eventFromRow);
   }
 
-  async insertWebhookEndpoint(endpoint: Omit<WebhookEndpointRecord, 'seq'>): Promise<WebhookEndpointRecord> {
+  /** With `idempotent`, the response completing its Idempotency-Key claim is stored in the same transaction. */
+  async insertWebhookEndpoint(
+    endpoint: Omit<WebhookEndpointRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+  ): Promise<WebhookEndpointRecord> {
     const values = E.endpointParams(endpoint);
-    const inserted = await this.query('insert-endpoint', E.EVENT_SQL.insertEndpoint, values);
-    return { ...endpoint, eventTypes: [...endpoint.eventTypes], seq: seqOf(inserted) };
+    const seq = await this.insert('insert-endpoint', E.EVENT_SQL.insertEndpoint, values, idempotent);
+    return { ...endpoint, eventTypes: [...endpoint.eventTypes], seq };
   }
 
   async listWebhookEndpoints(query: Query<'listWebhookEndpoints'>): Promise<WebhookEndpointRecord[]> {
@@ -119,8 +124,12 @@ export class PostgresEventStore extends PostgresSession implements EventStore {
     after: R,
   ): Promise<void> {
     if (!event) return;
-    const { id, type, createdAt } = event;
-    const values = [id, after.ownerId, after.environment, type, createdAt, event.payload(after)];
-    await run(client, this.probe, 'record-event', E.EVENT_SQL.recordEvent, values);
+    await run(
+      client,
+      this.probe,
+      'record-events',
+      E.EVENT_SQL.recordEvents,
+      E.eventColumns([{ event, after }]),
+    );
   }
 }

@@ -1,13 +1,14 @@
 import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { DependencyHealth } from '../../../core/index.ts';
-import { serviceUnavailable } from '../../../core/index.ts';
+import type { DependencyHealth, IdempotentResponse } from '../../../core/index.ts';
+import { StoreConflictError, serviceUnavailable } from '../../../core/index.ts';
 import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
-import { run } from './batched-statements.ts';
+import { inTransaction, run } from './batched-statements.ts';
 import { isPostgresOutage } from './outage-errors.ts';
 import type { Row } from './statements.ts';
+import * as S from './statements.ts';
 
 const HEALTH_TIMEOUT_MS = 2000;
 /** A `beforeSeq` past every row: the first page. */
@@ -81,22 +82,41 @@ export class PostgresSession {
 
   protected transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     this.assertOpen();
-    return this.track(this.#inTransaction(work));
+    return this.track(inTransaction(this.pool, work));
   }
 
-  async #inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+  /** Inserts one row and, with `idempotent`, completes its claim in the same transaction. */
+  protected async insert(
+    name: string,
+    text: string,
+    values: unknown[],
+    idempotent: IdempotentResponse | undefined,
+  ): Promise<number> {
+    if (!idempotent) return seqOf(await this.query(name, text, values));
+    return this.transaction((client) => this.insertIn(client, name, text, values, idempotent));
+  }
+
+  /** Inserts one row within `client`'s transaction and, with `idempotent`, completes its claim. */
+  protected async insertIn(
+    client: PoolClient,
+    name: string,
+    text: string,
+    values: unknown[],
+    idempotent: IdempotentResponse | undefined,
+  ): Promise<number> {
+    const inserted = await run(client, this.probe, name, text, values);
+    if (idempotent) {
+      const completed = await run(
+        client,
+        this.probe,
+        'complete-idempotent',
+        S.SQL.completeIdempotent,
+        S.idempotentParams(idempotent),
+      );
+      if (completed.rowCount !== 1)
+        throw new StoreConflictError('a response is already stored under this key');
     }
+    return seqOf(inserted);
   }
 
   protected query(name: string, text: string, values: unknown[]): Promise<QueryResult> {

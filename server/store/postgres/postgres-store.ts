@@ -20,18 +20,18 @@ import type {
   PageQuery,
   Store,
 } from '../../../core/index.ts';
-import { COURSE_CHANGE_FIELDS, StoreConflictError } from '../../../core/index.ts';
+import { COURSE_CHANGE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
 import type { StoreLogger } from '../store-logger.ts';
 import type { StoreProbe } from '../store-probe.ts';
-import { batchedStatements, type ListCall, run } from './batched-statements.ts';
+import { batchedStatements, type ListCall, type NewCourse, run } from './batched-statements.ts';
 import { CourseInterner } from './course-interner.ts';
 import * as E from './event-statements.ts';
 import { perTickBatch } from './per-tick-batch.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
-import { NO_CURSOR, seqOf } from './postgres-session.ts';
+import { NO_CURSOR } from './postgres-session.ts';
 import * as S from './statements.ts';
 
 /**
@@ -49,7 +49,7 @@ export class PostgresStore extends PostgresEventStore implements Store {
   readonly #courses: DataLoader<{ owner: CourseOwner; id: string }, CourseRecord | undefined>;
   readonly #lists: DataLoader<ListCall, CourseRecord[]>;
   readonly #listsByStatus: DataLoader<ListCall, CourseRecord[]>;
-  readonly #inserts: DataLoader<Omit<CourseRecord, 'seq'>, number>;
+  readonly #inserts: DataLoader<NewCourse, number>;
   readonly #interner = new CourseInterner();
 
   /** Use `openPostgresStore`; this wires a pool whose database is already migrated. */
@@ -68,19 +68,16 @@ export class PostgresStore extends PostgresEventStore implements Store {
     idempotent?: IdempotentResponse,
     event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord> {
-    if (event) {
-      return this.transaction(async (client) => {
-        const values = S.courseParams(course);
-        const seq = await this.#insertIn(client, 'insert-course', S.SQL.insertCourse, values, idempotent);
-        const inserted = { ...course, seq };
-        await this.recordEvent(client, event, inserted);
-        return inserted;
-      });
-    }
-    const seq = idempotent
-      ? await this.#insert('insert-course', S.SQL.insertCourse, S.courseParams(course), idempotent)
-      : await this.load(this.#inserts, course);
-    return { ...course, seq };
+    if (!idempotent) return { ...course, seq: await this.load(this.#inserts, { course, event }) };
+    return this.transaction(async (client) => {
+      const values = S.courseParams(course);
+      const inserted = {
+        ...course,
+        seq: await this.insertIn(client, 'insert-course', S.SQL.insertCourse, values, idempotent),
+      };
+      await this.recordEvent(client, event, inserted);
+      return inserted;
+    });
   }
 
   async getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined> {
@@ -153,7 +150,7 @@ export class PostgresStore extends PostgresEventStore implements Store {
     const seq =
       audit || event
         ? await this.transaction(async (client) => {
-            const inserted = await this.#insertIn(
+            const inserted = await this.insertIn(
               client,
               'insert-api-key',
               S.SQL.insertApiKey,
@@ -164,7 +161,7 @@ export class PostgresStore extends PostgresEventStore implements Store {
             await this.recordEvent(client, event, { ...key, seq: inserted });
             return inserted;
           })
-        : await this.#insert('insert-api-key', S.SQL.insertApiKey, values, idempotent);
+        : await this.insert('insert-api-key', S.SQL.insertApiKey, values, idempotent);
     return { ...key, scopes: [...key.scopes], seq };
   }
 
@@ -233,7 +230,7 @@ export class PostgresStore extends PostgresEventStore implements Store {
       ]);
       const row = updated.rows[0];
       if (!row) return undefined;
-      const seq = await this.#insertIn(
+      const seq = await this.insertIn(
         client,
         'insert-api-key',
         S.SQL.insertApiKey,
@@ -325,40 +322,6 @@ export class PostgresStore extends PostgresEventStore implements Store {
     // The insert waited for a concurrent first writer to commit, so its value is there to read now.
     const { rows } = await this.query('get-setting', S.SQL.getSetting, [S.SECRET_FINGERPRINT]);
     return rows[0]?.value === fingerprint ? 'matches' : 'differs';
-  }
-
-  /** Inserts one row and, with `idempotent`, completes its claim in the same transaction. */
-  async #insert(
-    name: string,
-    text: string,
-    values: unknown[],
-    idempotent: IdempotentResponse | undefined,
-  ): Promise<number> {
-    if (!idempotent) return seqOf(await this.query(name, text, values));
-    return this.transaction((client) => this.#insertIn(client, name, text, values, idempotent));
-  }
-
-  /** Inserts one row within `client`'s transaction and, with `idempotent`, completes its claim. */
-  async #insertIn(
-    client: PoolClient,
-    name: string,
-    text: string,
-    values: unknown[],
-    idempotent: IdempotentResponse | undefined,
-  ): Promise<number> {
-    const inserted = await run(client, this.probe, name, text, values);
-    if (idempotent) {
-      const completed = await run(
-        client,
-        this.probe,
-        'complete-idempotent',
-        S.SQL.completeIdempotent,
-        S.idempotentParams(idempotent),
-      );
-      if (completed.rowCount !== 1)
-        throw new StoreConflictError('a response is already stored under this key');
-    }
-    return seqOf(inserted);
   }
 
   /** Appends `events` within `client`'s transaction, in order. */
