@@ -35,6 +35,7 @@ import { favicon } from './reference/favicon.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
 import { createReportKeys } from './security/report-keys.ts';
+import { resolvingWebhookUrls } from './security/resolving-webhook-urls.ts';
 import { NO_TELEMETRY, type Telemetry } from './telemetry/telemetry.ts';
 
 /** A built application: the Koa app, the core it runs, and what must be stopped with it. */
@@ -116,6 +117,7 @@ export async function createApp(options: {
     masterKey: config.mcpMasterApiKey,
     reportKeys: createReportKeys(config.secretScanning.keysUrl, config.jwksTimeoutMs),
     leakAction: config.secretScanning.action,
+    webhookUrls: resolvingWebhookUrls({ allowPrivate: config.webhookAllowPrivateUrls }),
     health,
     protocols: {
       mcp: mcpProtocol({ document: spec, bodyLimitBytes: config.bodyLimitBytes, logger }),
