@@ -84,11 +84,21 @@ export function batchedStatements(pool: Pool, courses: CourseInterner, probe: St
           event,
           after: { ...course, seq: seqs[i] as number },
         }));
-        await run(client, probe, 'record-events', E.EVENT_SQL.recordEvents, E.eventColumns(drafted));
+        await recordEvents(client, probe, drafted);
         return seqs;
       });
     },
   };
+}
+
+/** Records the drafted events and queues their deliveries, within `client`'s transaction, each feed locked first. */
+export async function recordEvents<R extends CourseOwner>(
+  client: PoolClient,
+  probe: StoreProbe,
+  drafted: ReadonlyArray<{ event?: EventDraft<R> | undefined; after: R }>,
+): Promise<void> {
+  await run(client, probe, 'lock-feeds', E.EVENT_SQL.lockFeeds, E.feedsOf(drafted));
+  await run(client, probe, 'record-events', E.EVENT_SQL.recordEvents, E.eventColumns(drafted));
 }
 
 /** Runs `work` in a transaction on a connection of `pool`: committed if it resolves, rolled back if not. */

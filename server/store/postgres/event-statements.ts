@@ -30,6 +30,12 @@ export const EVENT_SQL = {
   // Events in call order (one array per column, {@link eventColumns}) and, in the same statement, a
   // pending delivery due at once for each enabled endpoint of an event's owner and environment
   // subscribed to its type; the delivery ids are the column's default.
+  // Taken before recordEvents, in the same transaction: one writer at a time per feed (owner and
+  // environment), held to the commit, so a feed's seqs commit in order and a reader paging after a
+  // seq never skips an event that commits later with a smaller one. Sorted, so two writers of several
+  // feeds cannot deadlock.
+  lockFeeds: `SELECT pg_advisory_xact_lock(hashtextextended(feed, 39))
+    FROM (SELECT DISTINCT unnest($1::text[]) AS feed ORDER BY 1) AS feeds`,
   recordEvents: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS})
       SELECT ${NEW_EVENT_COLUMNS} FROM unnest(${params(NEW_EVENT_FIELDS.length, '::text[]')})
         WITH ORDINALITY AS r(${NEW_EVENT_COLUMNS}, ord) ORDER BY r.ord
@@ -139,6 +145,17 @@ export function eventColumns<R extends CourseOwner>(
       : [],
   );
   return NEW_EVENT_FIELDS.map((field) => events.map((e) => e[field]));
+}
+
+/** {@link EVENT_SQL.lockFeeds}'s value: the feed (owner and environment) of each drafted event. */
+export function feedsOf<R extends CourseOwner>(
+  drafted: ReadonlyArray<{ event?: EventDraft<R> | undefined; after: R }>,
+): [string[]] {
+  return [
+    drafted.flatMap(({ event, after }) =>
+      event ? [JSON.stringify([after.ownerId, after.environment])] : [],
+    ),
+  ];
 }
 
 /** An endpoint's values in {@link EVENT_SQL.insertEndpoint} order. */

@@ -13,7 +13,7 @@ import type {
   WebhookEndpointRecord,
   WebhookJob,
 } from '../../../core/index.ts';
-import { run } from './batched-statements.ts';
+import { recordEvents, run } from './batched-statements.ts';
 import * as E from './event-statements.ts';
 import { NO_CURSOR, PostgresSession, seqOf } from './postgres-session.ts';
 
@@ -124,13 +124,6 @@ export class PostgresEventStore extends PostgresSession implements EventStore {
     event: EventDraft<R> | undefined,
     after: R,
   ): Promise<void> {
-    if (!event) return;
-    await run(
-      client,
-      this.probe,
-      'record-events',
-      E.EVENT_SQL.recordEvents,
-      E.eventColumns([{ event, after }]),
-    );
+    if (event) await recordEvents(client, this.probe, [{ event, after }]);
   }
 }
