@@ -53,7 +53,7 @@ export default defineConfig({
           name: 'unit',
           globalSetup: SERVICES,
           include: [
-            '{core,memory,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
+            '{core,memory,webhooks,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
             'contract-tests/targets/*.test.ts',
             'contract-tests/diff/*.test.ts',
