@@ -15,7 +15,7 @@ function job(
     id: 'evt_1',
     type: 'course.created',
     timestamp: created,
-    environment: 'live',
+    environment: 'prod',
     data: {},
   });
   return {
@@ -40,7 +40,7 @@ function job(
     endpoint: {
       id: 'we_1',
       ownerId: 'owner',
-      environment: 'live',
+      environment: 'prod',
       url: 'https://hooks.example.com/in',
       description: '',
       eventTypes: ['*'],
