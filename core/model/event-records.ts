@@ -126,3 +126,48 @@ export interface WebhookAttemptOutcome {
   /** Disables the delivery's endpoint in the same write (its other pending deliveries fail). */
   disableEndpoint?: Exclude<WebhookDisabledReason, 'manual' | null>;
 }
+
+/** The fields of each record above, in the one order the SQL backends' columns and row readers follow. */
+export const ACCOUNT_EVENT_FIELDS = [
+  'id',
+  'ownerId',
+  'environment',
+  'type',
+  'createdAt',
+  'payload',
+  'seq',
+] as const satisfies ReadonlyArray<keyof AccountEventRecord>;
+export const WEBHOOK_ENDPOINT_FIELDS = [
+  'id',
+  'ownerId',
+  'environment',
+  'url',
+  'description',
+  'eventTypes',
+  'enabled',
+  'disabledReason',
+  'secret',
+  'previousSecret',
+  'previousSecretExpiresAt',
+  'lastSuccessAt',
+  'createdAt',
+  'updatedAt',
+  'seq',
+] as const satisfies ReadonlyArray<keyof WebhookEndpointRecord>;
+export const WEBHOOK_DELIVERY_FIELDS = [
+  'id',
+  'endpointId',
+  'ownerId',
+  'eventId',
+  'eventType',
+  'status',
+  'attempts',
+  'createdAt',
+  'lastAttemptAt',
+  'responseStatus',
+  'durationMs',
+  'error',
+  'nextAttemptAt',
+  'leaseUntil',
+  'seq',
+] as const satisfies ReadonlyArray<keyof WebhookDeliveryRecord>;
