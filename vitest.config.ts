@@ -9,6 +9,7 @@ const SERVER_HTTP_TESTS = [
   'server/idempotency/*.test.ts',
   'server/operations/*.test.ts',
   'server/rate-limit/*.test.ts',
+  'server/webhooks/webhook-delivery.test.ts',
 ];
 
 // Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.

@@ -130,8 +130,8 @@ describe('the Node webhook transport', () => {
     expect(received).toEqual([]);
     expect(failures).toEqual([
       'http: URLs are refused',
-      `127.0.0.1 resolves to 127.0.0.1, a loopback address`,
-      '::1 resolves to ::1, a loopback address',
+      'resolves to 127.0.0.1, a loopback address',
+      'resolves to ::1, a loopback address',
     ]);
   });
 

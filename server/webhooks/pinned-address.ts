@@ -44,7 +44,7 @@ export async function pinAddress(
   if (!first) return { refused: 'connection_failed', reason: `${bare} resolved to no address` };
   for (const { address } of addresses) {
     const reason = addressRefusal(address, { allowPrivate: options.allowPrivate });
-    if (reason) return { refused: 'address_refused', reason: `${bare} resolves to ${address}, ${reason}` };
+    if (reason) return { refused: 'address_refused', reason: `resolves to ${address}, ${reason}` };
   }
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
