@@ -127,17 +127,21 @@ export interface WebhookAttemptOutcome {
   disableEndpoint?: Exclude<WebhookDisabledReason, 'manual' | null>;
 }
 
-/** The fields of each record above, in the one order the SQL backends' columns and row readers follow. */
+/**
+ * The fields of the records above, each in the one order the SQL backends' columns, parameters and
+ * row readers follow (`server/store/columns.ts`), as `COURSE_FIELDS` for courses.
+ */
 export const ACCOUNT_EVENT_FIELDS = [
+  'seq',
   'id',
   'ownerId',
   'environment',
   'type',
   'createdAt',
   'payload',
-  'seq',
 ] as const satisfies ReadonlyArray<keyof AccountEventRecord>;
 export const WEBHOOK_ENDPOINT_FIELDS = [
+  'seq',
   'id',
   'ownerId',
   'environment',
@@ -152,9 +156,9 @@ export const WEBHOOK_ENDPOINT_FIELDS = [
   'lastSuccessAt',
   'createdAt',
   'updatedAt',
-  'seq',
 ] as const satisfies ReadonlyArray<keyof WebhookEndpointRecord>;
 export const WEBHOOK_DELIVERY_FIELDS = [
+  'seq',
   'id',
   'endpointId',
   'ownerId',
@@ -169,5 +173,4 @@ export const WEBHOOK_DELIVERY_FIELDS = [
   'error',
   'nextAttemptAt',
   'leaseUntil',
-  'seq',
 ] as const satisfies ReadonlyArray<keyof WebhookDeliveryRecord>;
