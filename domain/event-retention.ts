@@ -1,5 +1,5 @@
 /** How long events (and deliveries no longer pending) are kept and served: 30 days. */
-export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
+const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 /**
  * The oldest creation time still served at `now`, as ISO text: older events are gone, even before

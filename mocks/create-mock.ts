@@ -5,6 +5,7 @@ import {
   type Core,
   createCore,
   createKeyHasher,
+  literalWebhookUrls,
   type OperationId,
   problemAnswer,
   requestIdOf,
@@ -85,6 +86,7 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     health: { database: () => store.checkHealth() },
     protocols: { mcp: mcpProtocol(resolved.bodyLimitBytes) },
     clock,
+    webhookUrls: literalWebhookUrls({ allowPrivate: resolved.webhookAllowPrivateUrls }),
     reportKeys: {
       publicKey: async (id) =>
         Object.hasOwn(resolved.secretScanningKeys, id) ? resolved.secretScanningKeys[id] : undefined,

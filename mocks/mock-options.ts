@@ -81,6 +81,12 @@ export interface CourseServiceMockOptions {
    * the service fetches them from `SECRET_SCANNING_KEYS_URL`. @default {} (every report is refused)
    */
   secretScanningKeys?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Let webhook endpoints use `http` and private or loopback addresses, as the server's
+   * `WEBHOOK_ALLOW_PRIVATE_URLS`. The mock checks what the URL says and resolves no host names.
+   * @default false
+   */
+  webhookAllowPrivateUrls?: boolean | undefined;
 }
 
 /** The options with every default filled in. */
@@ -109,5 +115,6 @@ export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptio
     spec: options.spec ?? openApiDocument,
     overrides: options.overrides ?? false,
     secretScanningKeys: options.secretScanningKeys ?? {},
+    webhookAllowPrivateUrls: options.webhookAllowPrivateUrls ?? false,
   };
 }

@@ -35,8 +35,8 @@ import { favicon } from './reference/favicon.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
 import { createReportKeys } from './security/report-keys.ts';
+import { resolvingWebhookUrls } from './security/resolving-webhook-urls.ts';
 import { NO_TELEMETRY, type Telemetry } from './telemetry/telemetry.ts';
-import { resolvingWebhookUrls } from './webhooks/resolving-url-check.ts';
 import { startWebhookDelivery } from './webhooks/webhook-delivery.ts';
 
 /** A built application: the Koa app, the core it runs, and what must be stopped with it. */
@@ -118,12 +118,12 @@ export async function createApp(options: {
     masterKey: config.mcpMasterApiKey,
     reportKeys: createReportKeys(config.secretScanning.keysUrl, config.jwksTimeoutMs),
     leakAction: config.secretScanning.action,
+    webhookUrls: resolvingWebhookUrls({ allowPrivate: config.webhookAllowPrivateUrls }),
     health,
     protocols: {
       mcp: mcpProtocol({ document: spec, bodyLimitBytes: config.bodyLimitBytes, logger }),
     },
     ...(options.clock && { clock: options.clock }),
-    webhookUrls: resolvingWebhookUrls({ allowPrivate: config.webhooks.allowPrivateUrls }),
     log: logger,
     observer: telemetry.observer,
   });
@@ -163,6 +163,7 @@ export async function createApp(options: {
   );
   const webhooks = startWebhookDelivery({
     settings: config.webhooks,
+    allowPrivateUrls: config.webhookAllowPrivateUrls,
     store,
     logger,
     userAgent: `course-service-webhooks/${spec.info.version}`,

@@ -124,24 +124,21 @@ describe('loadConfig', () => {
 });
 
 describe('webhook delivery settings', () => {
-  it('default to https and public addresses only, a 15 s deadline, the 8-attempt schedule and a 1 s poll', () => {
+  it('default to a 15 s deadline, the 8-attempt schedule and a 1 s poll', () => {
     expect(loadConfig({}).webhooks).toEqual({
-      allowPrivateUrls: false,
       timeoutMs: 15_000,
       retrySchedule: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
       pollMs: 1000,
     });
   });
 
-  it('read a shortened schedule, a deadline, a poll interval and private URLs allowed', () => {
+  it('read a shortened schedule, a deadline and a poll interval', () => {
     const { webhooks } = loadConfig({
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_TIMEOUT_MS: '2000',
       WEBHOOK_RETRY_SCHEDULE: '0.1, 0.2',
       WEBHOOK_POLL_MS: '50',
     });
     expect(webhooks).toEqual({
-      allowPrivateUrls: true,
       timeoutMs: 2000,
       retrySchedule: [0.1, 0.2],
       pollMs: 50,

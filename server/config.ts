@@ -32,6 +32,8 @@ export interface Config {
   jwksTimeoutMs: number;
   /** Leaked-key reports: where the scanner publishes its keys, and what a reported active key gets. */
   secretScanning: { keysUrl: string; action: 'revoke' | 'flag' };
+  /** Whether webhook URLs may be `http` and reach private and loopback addresses (development, tests). */
+  webhookAllowPrivateUrls: boolean;
   /** API keys one subject may create per window (a sensitive business flow). */
   keyCreationLimit: { max: number; windowSeconds: number };
   /** PostgreSQL for all state (`DATABASE_URL`); `undefined` keeps the embedded sql.js store in `dataDir`. */
@@ -45,9 +47,8 @@ export interface Config {
   metrics: { port: number; host: string } | { port: undefined; host: undefined } | undefined;
   /** OpenTelemetry traces over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); `undefined` loads nothing of it. */
   tracing: { endpoint: string; serviceName: string } | undefined;
-  /** Webhook delivery: private addresses and http allowed (development), an attempt's deadline, the retry waits in seconds, the poll interval. */
+  /** Webhook delivery: an attempt's deadline, the retry waits in seconds, the poll interval. */
   webhooks: {
-    allowPrivateUrls: boolean;
     timeoutMs: number;
     retrySchedule: readonly number[];
     pollMs: number;
@@ -194,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     jwksTimeoutMs: integer('IDP_JWKS_TIMEOUT_MS', 5_000, 100, 60_000),
     secretScanning: { keysUrl: secretScanningKeysUrl, action: secretScanningAction },
+    webhookAllowPrivateUrls: flag('WEBHOOK_ALLOW_PRIVATE_URLS'),
     keyCreationLimit: {
       max: integer('KEY_CREATION_LIMIT_MAX', 20, 1, 1_000_000_000),
       windowSeconds: integer('KEY_CREATION_WINDOW_SECONDS', 3600, 1, 86_400),
@@ -205,7 +207,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metrics,
     tracing,
     webhooks: {
-      allowPrivateUrls: flag('WEBHOOK_ALLOW_PRIVATE_URLS'),
       timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
       retrySchedule: typeof retrySchedule === 'string' ? DEFAULT_WEBHOOK_RETRY_SCHEDULE : retrySchedule,
       pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000),

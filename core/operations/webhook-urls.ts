@@ -15,7 +15,8 @@ export function literalWebhookUrls(options: { allowPrivate: boolean }): WebhookU
 
 /** Throws the `400 validation_failed` naming `/url` when the service must not post to `url`. */
 export async function checkWebhookUrl(url: string, { webhookUrls }: Pick<OperationDeps, 'webhookUrls'>) {
-  const refusal = await webhookUrls.check(new URL(url));
+  // The schema's `uri` format is looser than WHATWG URL in places: what URL cannot parse is refused too.
+  const refusal = URL.canParse(url) ? await webhookUrls.check(new URL(url)) : 'is not a URL';
   if (refusal === undefined) return;
   throw new ApiError('validation_failed', 'The request has 1 invalid field.', {
     extensions: { errors: [{ location: 'body', pointer: '/url', detail: refusal }] },

@@ -27,10 +27,12 @@ export interface WebhookDelivery {
  * Starts the delivery engine over `store` with the Node transport: polls every `pollMs`, posts
  * each due delivery signed, records its outcome; the backlog and the attempts go to `probe`.
  *
- * @example const delivery = startWebhookDelivery({ settings: config.webhooks, store, logger, userAgent });
+ * @example const delivery = startWebhookDelivery({ settings: config.webhooks, allowPrivateUrls: false, store, logger, userAgent });
  */
 export function startWebhookDelivery(options: {
   settings: Config['webhooks'];
+  /** `WEBHOOK_ALLOW_PRIVATE_URLS`: http and private addresses allowed (development, tests). */
+  allowPrivateUrls: boolean;
   store: Store;
   logger: Logger;
   userAgent: string;
@@ -44,7 +46,7 @@ export function startWebhookDelivery(options: {
     store,
     send: nodeWebhookTransport({
       timeoutMs: settings.timeoutMs,
-      allowPrivate: settings.allowPrivateUrls,
+      allowPrivate: options.allowPrivateUrls,
       onFailure: ({ url, reason }) => log.info({ url, reason }, 'webhook attempt got no answer'),
     }),
     clock: options.clock ?? (() => new Date()),
