@@ -20,7 +20,7 @@ describe('the webhook retry schedule', () => {
     expect(nextWebhookAttemptAt(DEFAULT_WEBHOOK_RETRY_SCHEDULE, 8, now)).toBeNull();
   });
 
-  it('gives up after the first attempt when the schedule is empty of waits beyond it', () => {
+  it('follows a custom schedule, then gives up', () => {
     expect(nextWebhookAttemptAt([0.5], 1, now)).toEqual(new Date(now.getTime() + 500));
     expect(nextWebhookAttemptAt([0.5], 2, now)).toBeNull();
   });

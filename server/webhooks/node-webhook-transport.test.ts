@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeWebhookTransport } from './node-webhook-transport.ts';
 
@@ -168,5 +173,55 @@ describe('the Node webhook transport', () => {
     expect(await send(post(`http://rebinding.invalid:${port}/in`))).toMatchObject({ status: 200 });
     expect(lookups).toEqual(['rebinding.invalid']);
     expect(received[0]?.headers.host).toBe(`rebinding.invalid:${port}`);
+  });
+
+  it('keeps TLS verification on for a pinned https connection: an untrusted certificate fails', async () => {
+    // A self-signed certificate for hooks.test: the connection goes to the pinned address, and TLS
+    // still checks the certificate (and refuses this one, which no trusted authority signed).
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-tls-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=hooks.test',
+        '-addext',
+        'subjectAltName=DNS:hooks.test',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const received: string[] = [];
+    const server = createTlsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (req, res) => {
+        received.push(req.url ?? '');
+        res.writeHead(200).end();
+      },
+    );
+    servers.push(server as unknown as Server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const failures: string[] = [];
+    const send = nodeWebhookTransport({
+      timeoutMs: 5_000,
+      allowPrivate: true,
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      onFailure: ({ reason }) => failures.push(reason),
+    });
+    const port = (server.address() as AddressInfo).port;
+    expect(await send(post(`https://hooks.test:${port}/in`))).toMatchObject({ error: 'connection_failed' });
+    expect(failures[0]).toMatch(/self.signed certificate/);
+    expect(received).toEqual([]);
   });
 });
