@@ -47,7 +47,9 @@ export function startWebhookDelivery(options: {
     send: nodeWebhookTransport({
       timeoutMs: settings.timeoutMs,
       allowPrivate: options.allowPrivateUrls,
-      onFailure: ({ url, reason }) => log.info({ url, reason }, 'webhook attempt got no answer'),
+      // The origin only: a receiver's path or query often carries a token of its own.
+      onFailure: ({ url, reason }) =>
+        log.info({ origin: new URL(url).origin, reason }, 'webhook attempt got no answer'),
     }),
     clock: options.clock ?? (() => new Date()),
     schedule: settings.retrySchedule,
