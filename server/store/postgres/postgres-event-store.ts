@@ -102,10 +102,11 @@ export class PostgresEventStore extends PostgresSession implements EventStore {
   async completeWebhookAttempt(outcome: WebhookAttemptOutcome): Promise<void> {
     const { deliveryId, attemptedAt, responseStatus, durationMs, error, status, nextAttemptAt } = outcome;
     const values = [deliveryId, attemptedAt, responseStatus, durationMs, error, status, nextAttemptAt];
-    await this.query('complete-attempt', E.EVENT_SQL.completeAttempt, [
-      ...values,
-      outcome.disableEndpoint ?? null,
-    ]);
+    await this.transaction(async (client) => {
+      await run(client, this.probe, 'lock-endpoint-of', E.EVENT_SQL.lockEndpointOf, [deliveryId]);
+      const disable = outcome.disableEndpoint ?? null;
+      await run(client, this.probe, 'complete-attempt', E.EVENT_SQL.completeAttempt, [...values, disable]);
+    });
   }
 
   async countPendingWebhookDeliveries(): Promise<number> {

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { StoreConflictError } from '../../../core/index.ts';
 import { startTcpProxy } from '../../test-support/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { account, at, newCourse, newEndpoint, storedResponse } from '../test-support/records.ts';
+import { account, at, draft, newCourse, newEndpoint, storedResponse } from '../test-support/records.ts';
 import { storeContract } from '../test-support/store-contract.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 
@@ -77,6 +77,33 @@ describe('the PostgreSQL store', () => {
       expect(await store.getWebhookEndpoint(account('a'), 'we_a_2')).toBeUndefined();
     } finally {
       await store.close();
+    }
+  });
+
+  it('answers 503 from the event and webhook methods while the database is away, and serves again after', async () => {
+    const url = await freshDatabase();
+    const proxy = await startTcpProxy(new URL(url).hostname, Number(new URL(url).port));
+    const store = await openPostgresStore({ url: proxy.through(url), poolSize: 2 });
+    try {
+      await store.insertWebhookEndpoint(newEndpoint('a', 1));
+      proxy.cut('reset');
+      const calls = [
+        store.insertCourse(newCourse('a', 1), undefined, draft('course.created', 1)),
+        store.listEvents({ ...account('a'), limit: 10, since: at(0) }),
+        store.claimWebhookDeliveries({ now: at(9), leaseUntil: at(99), limit: 10 }),
+        store.updateWebhookEndpoint(account('a'), 'we_a_1', { enabled: false }),
+      ];
+      for (const result of await Promise.allSettled(calls))
+        expect(result).toMatchObject({ status: 'rejected', reason: { code: 'service_unavailable' } });
+      proxy.restore();
+      // Retried until the pool has a connection again.
+      await vi.waitFor(() => store.insertCourse(newCourse('a', 2), undefined, draft('course.created', 2)), {
+        timeout: 10_000,
+      });
+      expect(await store.countPendingWebhookDeliveries()).toBe(1);
+    } finally {
+      await store.close();
+      await proxy.close();
     }
   });
 
