@@ -12,6 +12,7 @@ import { clearSession, loadSession, saveSession, sessionFromToken, setSignInNoti
 import { shell } from './shell.ts';
 import { signInPage } from './sign-in-page.ts';
 import { errorAlert, loading } from './ui.ts';
+import { webhooksPage } from './webhooks-page.ts';
 
 const root = document.getElementById('app') as HTMLElement;
 
@@ -19,17 +20,21 @@ function focusHeading(): void {
   document.getElementById('page-title')?.focus({ preventScroll: true });
 }
 
+// The page the person asked for before signing in, if it needs no more than the path.
+function pageAfterSignIn(): string {
+  const route = currentRoute();
+  return route === 'courses' || route === 'webhooks' ? PATHS[route] : PATHS['api-keys'];
+}
+
+const TITLES: Record<string, string> = { courses: 'Courses', webhooks: 'Webhooks' };
+
 function render(config: DashboardConfig): void {
   const session = loadSession();
   if (!session) {
     document.title = 'Sign in · Course Service';
     replaceChildren(
       root,
-      signInPage(config, () =>
-        navigate(location.pathname.startsWith('/dashboard/courses') ? PATHS.courses : PATHS['api-keys'], {
-          replace: true,
-        }),
-      ),
+      signInPage(config, () => navigate(pageAfterSignIn(), { replace: true })),
     );
     focusHeading();
     return;
@@ -53,14 +58,16 @@ function render(config: DashboardConfig): void {
     return;
   }
   // The title first: the keys page marks it when it opens in Test mode.
-  document.title = `${route === 'courses' ? 'Courses' : 'API Keys'} · Course Service`;
+  document.title = `${TITLES[route] ?? 'API Keys'} · Course Service`;
   const context = { client: keyClient(session), account: session.subject, endsSession };
   const page =
     route === 'courses'
       ? coursesPage()
-      : route === 'api-key'
-        ? apiKeyPage(context, keyIdOf() as string)
-        : apiKeysPage(context);
+      : route === 'webhooks'
+        ? webhooksPage()
+        : route === 'api-key'
+          ? apiKeyPage(context, keyIdOf() as string)
+          : apiKeysPage(context);
   replaceChildren(root, shell(session, page, signOut));
   focusHeading();
 }
