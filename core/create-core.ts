@@ -24,10 +24,12 @@ import type {
   OperationCall,
   Protocol,
   RateLimits,
+  WebhookUrlCheck,
 } from './model/ports.ts';
 import type { DependencyHealth, Store } from './model/store.ts';
 import { operations as handlers } from './operations/index.ts';
 import type { ServedSpec } from './operations/operation.ts';
+import { literalWebhookUrls } from './operations/webhook-urls.ts';
 import type { Answer } from './pipeline/answer.ts';
 import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './pipeline/idempotency.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
@@ -67,6 +69,11 @@ export interface CoreOptions {
   /** @default random `crs_…`, `key_…` and UUID request ids */
   ids?: IdGenerator;
   log?: CoreLog | undefined;
+  /**
+   * Checks webhook URLs when an endpoint is saved. @default what the URL itself says
+   * ({@link literalWebhookUrls}), private addresses refused
+   */
+  webhookUrls?: WebhookUrlCheck | undefined;
   /** Told of authentications, refusals, replays, transitions and key changes (metrics, traces). @default {@link NO_OBSERVER} */
   observer?: Observer | undefined;
 }
@@ -169,6 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       spec,
       observer,
       health: options.health,
+      webhookUrls: options.webhookUrls ?? literalWebhookUrls({ allowPrivate: false }),
       consumeKeyCreation: async (subject: string) =>
         void (await consume(rateLimits, 'key-creation', subject)),
     },

@@ -34,6 +34,7 @@ export type {
   QuotaResult,
   RateLimits,
   RequestHeaders,
+  WebhookUrlCheck,
 } from './model/ports.ts';
 export { serviceUnavailable } from './model/service-unavailable.ts';
 export type * from './model/store.ts';
@@ -49,6 +50,7 @@ export {
 export { StoreConflictError } from './model/store-conflict-error.ts';
 // Representations
 export { apiKeyView, courseView } from './operations/representations.ts';
+export { literalWebhookUrls } from './operations/webhook-urls.ts';
 export type { Answer } from './pipeline/answer.ts';
 export type { IncomingRequest, JsonBody } from './pipeline/incoming-request.ts';
 export { malformedJson, parseJsonBytes, payloadTooLarge, readJsonBody } from './pipeline/read-json-body.ts';

@@ -12,7 +12,7 @@ import type {
   WebhookEndpointRecord,
   WebhookJob,
 } from './event-records.ts';
-import type { CourseOwner } from './records.ts';
+import type { CourseOwner, IdempotentResponse } from './records.ts';
 
 /** A page of the feed: oldest first, events with `seq` above `afterSeq`, created at or after `since`. */
 export interface EventFeedQuery extends CourseOwner {
@@ -42,7 +42,11 @@ export interface EventStore {
   /** One event of the owner and environment, `webhook.test` ones included; `undefined` for another's. */
   getEvent(owner: CourseOwner, id: string): Promise<AccountEventRecord | undefined>;
 
-  insertWebhookEndpoint(endpoint: Omit<WebhookEndpointRecord, 'seq'>): Promise<WebhookEndpointRecord>;
+  /** Inserts the endpoint and, with `idempotent`, the response completing its Idempotency-Key claim, in one write. */
+  insertWebhookEndpoint(
+    endpoint: Omit<WebhookEndpointRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+  ): Promise<WebhookEndpointRecord>;
   /** Newest first, paged by `seq` (`beforeSeq`). */
   listWebhookEndpoints(
     query: CourseOwner & { limit: number; beforeSeq?: number | undefined },

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiKeyEventRecord, Store } from '../../../core/index.ts';
 import { StoreConflictError } from '../../../core/index.ts';
+import { eventStoreContract } from './event-store-contract.ts';
 import { account, claimRequest, newApiKey, newCourse, storedResponse } from './records.ts';
 
 /**
@@ -393,5 +394,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.checkHealth()).toMatchObject({ status: 'down' });
       await expect(store.insertCourse(newCourse('a', 1))).rejects.toThrow('closed');
     });
+
+    eventStoreContract(fresh);
   });
 }
