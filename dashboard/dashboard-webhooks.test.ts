@@ -1,0 +1,202 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../server/index.ts';
+import { launchChromium } from '../server/test-support/chromium.ts';
+import { screenshot, watchPage } from './browser.ts';
+import { buildDashboard } from './build.ts';
+
+/** What the loopback receiver was sent. */
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let server: RunningServer;
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let hookKey = '';
+let courseKey = '';
+let firstSecret = '';
+
+beforeAll(async () => {
+  await buildDashboard();
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  server = await startServer({
+    env: { DATA_DIR: ':memory:', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+  });
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  page = await context.newPage();
+  problems = watchPage(page, [server.url]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+const dialog = () => page.getByRole('dialog');
+const endpointRow = () =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: receiverUrl }) });
+const deliveryRows = () =>
+  page
+    .getByRole('table', { name: 'Deliveries' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') });
+
+/** Creates a key through the API keys page, with webhooks:write or without, and returns its value. */
+async function createKey(name: string, webhooks: boolean): Promise<string> {
+  await page.getByRole('link', { name: 'Settings › API Keys' }).click();
+  await page.getByRole('button', { name: 'Create API Key' }).click();
+  await dialog().getByLabel('Name').fill(name);
+  if (webhooks)
+    await dialog()
+      .getByRole('checkbox', { name: /webhooks:write/ })
+      .check();
+  await dialog().getByRole('button', { name: 'Create API Key' }).click();
+  const value = await dialog().getByLabel(`API key “${name}”`).inputValue();
+  await dialog().getByRole('button', { name: 'Done' }).click();
+  return value;
+}
+
+async function showEndpoints(apiKey: string): Promise<void> {
+  await page.getByLabel('API key with the webhooks:write scope').fill(apiKey);
+  await page.getByRole('button', { name: 'Show endpoints' }).click();
+}
+
+describe('the dashboard’s Webhooks page, against the real server and a loopback receiver', () => {
+  it('asks for a key with webhooks:write and says so when a key lacks it', async () => {
+    await page.goto(`${server.url}/dashboard/`);
+    await page.getByLabel('Sign in as (subject)').fill('carol@example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
+    courseKey = await createKey('Courses only', false);
+    hookKey = await createKey('Webhooks', true);
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${server.url}/dashboard/webhooks`);
+    await showEndpoints(courseKey);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Permission denied');
+    expect(await alert.textContent()).toContain('webhooks:write');
+    await showEndpoints(hookKey);
+    await page.getByText('No webhook endpoints yet').waitFor();
+    expect(await page.locator('.env-line').textContent()).toContain('Production endpoints');
+  });
+
+  it('adds an endpoint with the keyboard and shows its signing secret once, with a copy button', async () => {
+    await page.getByRole('button', { name: 'Add endpoint' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('url');
+    await page.keyboard.type(receiverUrl);
+    await dialog().getByLabel('Description (optional)').fill('Loopback receiver');
+    // "All event types" is ticked, so the single types are not choosable until it is unticked.
+    expect(
+      await dialog()
+        .getByRole('checkbox', { name: /course\.created/ })
+        .isDisabled(),
+    ).toBe(true);
+    await dialog()
+      .getByRole('checkbox', { name: /All event types/ })
+      .uncheck();
+    await dialog().getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await dialog().getByText('Choose at least one event type, or all.').isVisible()).toBe(true);
+    await dialog()
+      .getByRole('checkbox', { name: /All event types/ })
+      .check();
+    await dialog().getByRole('button', { name: 'Add endpoint' }).click();
+    await dialog().getByText('Copy this signing secret now. It will not be shown again.').waitFor();
+    firstSecret = await dialog().getByLabel('Signing secret').inputValue();
+    expect(firstSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    await screenshot(page, 'webhook-secret');
+    await dialog().getByRole('button', { name: 'Copy' }).click();
+    await dialog().getByText('Copied to the clipboard.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstSecret);
+    await dialog().getByRole('button', { name: 'Done' }).click();
+    await endpointRow().waitFor();
+    expect(await dialog().count()).toBe(0);
+    expect(await endpointRow().textContent()).toContain(`${firstSecret.slice(0, 10)}…`);
+    expect(await endpointRow().textContent()).toContain('All event types');
+    expect(await page.content()).not.toContain(firstSecret);
+  });
+
+  it('disables the endpoint, saying why in words, and enables it again', async () => {
+    await page.getByRole('button', { name: `Disable ${receiverUrl}` }).click();
+    await endpointRow().getByText('Disabled by hand').waitFor();
+    // The focus stays on the row's toggle, which now enables.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      `Enable ${receiverUrl}`,
+    );
+    expect(await page.getByRole('button', { name: `Send test event ${receiverUrl}` }).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `Disable ${receiverUrl}` }).waitFor();
+    expect(await endpointRow().textContent()).toContain('Enabled');
+  });
+
+  it('sends a test event, which the receiver gets signed, and shows it in the delivery log', async () => {
+    await page.getByRole('button', { name: `Send test event ${receiverUrl}` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Test event queued for ${receiverUrl}` })
+      .waitFor({ state: 'attached' });
+    await deliveryRows().first().waitFor();
+    expect(await deliveryRows().count()).toBe(1);
+    expect(await deliveryRows().first().getByRole('rowheader').textContent()).toMatch(
+      /^webhook\.test\s*evt_/,
+    );
+    expect(await deliveryRows().first().textContent()).toMatch(/pending|succeeded/);
+    await screenshot(page, 'webhooks');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'webhooks-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('redelivers an event as a new delivery of the same event', async () => {
+    const eventId = (await deliveryRows().first().locator('.event-id').textContent()) ?? '';
+    await page.getByRole('button', { name: `Redeliver webhook.test ${eventId}` }).click();
+    await expect.poll(() => deliveryRows().count()).toBe(2);
+    const ids = await deliveryRows().locator('.event-id').allTextContents();
+    expect(ids).toEqual([eventId, eventId]);
+  });
+
+  it('rotates the signing secret, shown once, and deletes the endpoint after confirmation', async () => {
+    await page.getByRole('button', { name: `Rotate secret… ${receiverUrl}` }).click();
+    expect(await dialog().getByLabel('Old secret keeps signing for').inputValue()).toBe('86400');
+    await dialog().getByRole('button', { name: 'Rotate secret' }).click();
+    await dialog().getByText('Copy this signing secret now. It will not be shown again.').waitFor();
+    const secret = await dialog().getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(secret).not.toBe(firstSecret);
+    await dialog().getByRole('button', { name: 'Done' }).click();
+    await endpointRow()
+      .getByText(`${secret.slice(0, 10)}…`)
+      .waitFor();
+
+    await page.getByRole('button', { name: `Delete… ${receiverUrl}` }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await dialog().getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByText('No webhook endpoints yet').waitFor();
+    expect(await page.getByRole('heading', { name: 'Deliveries' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
