@@ -39,6 +39,7 @@ export type {
 export { serviceUnavailable } from './model/service-unavailable.ts';
 export type * from './model/store.ts';
 export {
+  ACCOUNT_EVENT_FIELDS,
   CLIENT_FIELDS,
   COURSE_CHANGE_FIELDS,
   COURSE_FIELDS,
@@ -46,6 +47,8 @@ export {
   IDEMPOTENCY_FIELDS,
   KEY_FIELDS,
   USAGE_FIELDS,
+  WEBHOOK_DELIVERY_FIELDS,
+  WEBHOOK_ENDPOINT_FIELDS,
 } from './model/store.ts';
 export { StoreConflictError } from './model/store-conflict-error.ts';
 // Representations

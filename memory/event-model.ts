@@ -4,6 +4,7 @@ import type {
   WebhookDeliveryRecord,
   WebhookEndpointRecord,
 } from '../core/index.ts';
+import { textBefore } from './api-key-index.ts';
 import { GroupedIndex } from './grouped-index.ts';
 
 /**
@@ -50,7 +51,7 @@ export class EventModel {
       for (const delivery of [...this.deliveries.group(id)]) this.#deleteDelivery(delivery.id);
       this.endpoints.delete(id);
     }
-    if (changes.purgedBefore !== undefined) this.#purge(Date.parse(changes.purgedBefore));
+    if (changes.purgedBefore !== undefined) this.#purge(changes.purgedBefore);
   }
 
   clear(): void {
@@ -72,12 +73,13 @@ export class EventModel {
     this.pending.delete(id);
   }
 
-  #purge(before: number): void {
+  /** Compares times as text, as SQL does, so the sql.js store's tables and this agree. */
+  #purge(before: string): void {
     for (const event of [...this.events.all()]) {
-      if (Date.parse(event.createdAt) < before) this.events.delete(event.id);
+      if (textBefore(event.createdAt, before)) this.events.delete(event.id);
     }
     for (const delivery of [...this.deliveries.all()]) {
-      if (delivery.status !== 'pending' && Date.parse(delivery.createdAt) < before) {
+      if (delivery.status !== 'pending' && textBefore(delivery.createdAt, before)) {
         this.#deleteDelivery(delivery.id);
       }
     }

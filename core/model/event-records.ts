@@ -126,3 +126,51 @@ export interface WebhookAttemptOutcome {
   /** Disables the delivery's endpoint in the same write (its other pending deliveries fail). */
   disableEndpoint?: Exclude<WebhookDisabledReason, 'manual' | null>;
 }
+
+/**
+ * The fields of the records above, each in the one order the SQL backends' columns, parameters and
+ * row readers follow (`server/store/columns.ts`), as `COURSE_FIELDS` for courses.
+ */
+export const ACCOUNT_EVENT_FIELDS = [
+  'seq',
+  'id',
+  'ownerId',
+  'environment',
+  'type',
+  'createdAt',
+  'payload',
+] as const satisfies ReadonlyArray<keyof AccountEventRecord>;
+export const WEBHOOK_ENDPOINT_FIELDS = [
+  'seq',
+  'id',
+  'ownerId',
+  'environment',
+  'url',
+  'description',
+  'eventTypes',
+  'enabled',
+  'disabledReason',
+  'secret',
+  'previousSecret',
+  'previousSecretExpiresAt',
+  'lastSuccessAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof WebhookEndpointRecord>;
+export const WEBHOOK_DELIVERY_FIELDS = [
+  'seq',
+  'id',
+  'endpointId',
+  'ownerId',
+  'eventId',
+  'eventType',
+  'status',
+  'attempts',
+  'createdAt',
+  'lastAttemptAt',
+  'responseStatus',
+  'durationMs',
+  'error',
+  'nextAttemptAt',
+  'leaseUntil',
+] as const satisfies ReadonlyArray<keyof WebhookDeliveryRecord>;
