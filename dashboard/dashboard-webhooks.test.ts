@@ -45,6 +45,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
+  page.setDefaultTimeout(10_000);
   problems = watchPage(page, [server.url]);
 });
 
@@ -90,8 +91,8 @@ describe('the dashboard’s Webhooks page, against the real server and a loopbac
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
     courseKey = await createKey('Courses only', false);
-    hookKey = await createKey('Webhooks', true);
-    await page.getByRole('link', { name: 'Webhooks' }).click();
+    hookKey = await createKey('Webhook manager', true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     expect(page.url()).toBe(`${server.url}/dashboard/webhooks`);
     await showEndpoints(courseKey);
