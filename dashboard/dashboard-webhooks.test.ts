@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourseClient } from '../sdk/index.ts';
 import { type RunningServer, startServer } from '../server/index.ts';
 import { launchChromium } from '../server/test-support/chromium.ts';
 import { screenshot, watchPage } from './browser.ts';
@@ -168,6 +169,9 @@ describe('the dashboard’s Webhooks page, against the real server and a loopbac
     expect(await deliveryRows().first().textContent()).toMatch(/pending|succeeded/);
     await screenshot(page, 'webhooks');
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone each endpoint is a card, its buttons within the screen's width.
+    const box = await page.getByRole('button', { name: `Delete… ${receiverUrl}` }).boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
     await screenshot(page, 'webhooks-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -178,6 +182,31 @@ describe('the dashboard’s Webhooks page, against the real server and a loopbac
     await expect.poll(() => deliveryRows().count()).toBe(2);
     const ids = await deliveryRows().locator('.event-id').allTextContents();
     expect(ids).toEqual([eventId, eventId]);
+  });
+
+  it('shows the sandbox’s own endpoints with a test key, under the Test mode banner', async () => {
+    const idToken = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('course-service.dashboard.session') ?? '{}').idToken as string,
+    );
+    const keys = createCourseClient({ baseUrl: server.url, idToken, maxRetries: 0 });
+    const testKey = await keys.apiKeys.create({
+      name: 'Sandbox hooks',
+      environment: 'test',
+      scopes: ['webhooks:write'],
+    });
+    await showEndpoints(testKey.key);
+    await page.getByText('No test webhook endpoints yet').waitFor();
+    expect(await page.getByRole('region', { name: 'Test mode' }).textContent()).toContain(
+      'Test data: nothing here touches production.',
+    );
+    expect(await page.title()).toBe('Test mode · Webhooks · Course Service');
+    expect(await page.getByRole('heading', { name: 'Deliveries' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await dialog().getByRole('heading').textContent()).toBe('Add endpoint Test');
+    await page.keyboard.press('Escape');
+    await showEndpoints(hookKey);
+    await endpointRow().waitFor();
+    expect(await page.getByRole('region', { name: 'Test mode' }).count()).toBe(0);
   });
 
   it('rotates the signing secret, shown once, and deletes the endpoint after confirmation', async () => {
