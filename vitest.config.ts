@@ -9,6 +9,7 @@ const SERVER_HTTP_TESTS = [
   'server/idempotency/*.test.ts',
   'server/operations/*.test.ts',
   'server/rate-limit/*.test.ts',
+  'server/webhooks/webhook-delivery.test.ts',
 ];
 
 // Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.
@@ -53,7 +54,7 @@ export default defineConfig({
           name: 'unit',
           globalSetup: SERVICES,
           include: [
-            '{core,memory,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
+            '{core,memory,webhooks,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
             'contract-tests/targets/*.test.ts',
             'contract-tests/diff/*.test.ts',

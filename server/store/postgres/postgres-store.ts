@@ -2,6 +2,7 @@
 import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type {
+  AccountEventRecord,
   ApiKeyClientRecord,
   ApiKeyEventRecord,
   ApiKeyRecord,
@@ -12,14 +13,23 @@ import type {
   CourseOwner,
   CourseRecord,
   DependencyHealth,
+  EventDraft,
+  EventFeedQuery,
   FingerprintCheck,
   IdempotencyClaim,
   IdempotencyClaimRequest,
   IdempotentResponse,
   PageQuery,
+  QueuedDelivery,
   Store,
+  WebhookAttemptOutcome,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStatus,
+  WebhookEndpointChanges,
+  WebhookEndpointRecord,
+  WebhookJob,
 } from '../../../core/index.ts';
-import { StoreConflictError, serviceUnavailable } from '../../../core/index.ts';
+import { COURSE_CHANGE_FIELDS, StoreConflictError, serviceUnavailable } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
@@ -28,6 +38,7 @@ import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
 import { batchedStatements, type ListCall, run } from './batched-statements.ts';
 import { CourseInterner } from './course-interner.ts';
+import * as E from './event-statements.ts';
 import { isPostgresOutage } from './outage-errors.ts';
 import { perTickBatch } from './per-tick-batch.ts';
 import * as S from './statements.ts';
@@ -83,7 +94,17 @@ export class PostgresStore implements Store {
   async insertCourse(
     course: Omit<CourseRecord, 'seq'>,
     idempotent?: IdempotentResponse,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord> {
+    if (event) {
+      return this.#transaction(async (client) => {
+        const values = S.courseParams(course);
+        const seq = await this.#insertIn(client, 'insert-course', S.SQL.insertCourse, values, idempotent);
+        const inserted = { ...course, seq };
+        await this.#recordEvent(client, event, inserted);
+        return inserted;
+      });
+    }
     const seq = idempotent
       ? await this.#insert('insert-course', S.SQL.insertCourse, S.courseParams(course), idempotent)
       : await this.#load(this.#inserts, course);
@@ -106,20 +127,40 @@ export class PostgresStore implements Store {
     id: string,
     changes: CourseChanges,
     expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord | undefined> {
     const { name, text, values } = S.updateCourseSql(owner, id, changes, expectedStatus);
-    const { rows } = await this.#query(name, text, values);
-    return rows[0] && this.#interner.intern(S.courseFromRow(rows[0]));
+    if (!event) {
+      const { rows } = await this.#query(name, text, values);
+      return rows[0] && this.#interner.intern(S.courseFromRow(rows[0]));
+    }
+    // Locked first, so whether the update changes anything (and so records an event) is known.
+    return this.#transaction(async (client) => {
+      const locked = await run(client, this.probe, 'lock-course', E.EVENT_SQL.lockCourse, values.slice(0, 3));
+      const before = locked.rows[0] && this.#interner.intern(S.courseFromRow(locked.rows[0]));
+      if (!before || (expectedStatus !== undefined && before.status !== expectedStatus)) return undefined;
+      if (COURSE_CHANGE_FIELDS.every((f) => changes[f] === undefined || changes[f] === before[f]))
+        return before;
+      const { rows } = await run(client, this.probe, name, text, values);
+      const after = this.#interner.intern(S.courseFromRow(rows[0] as Record<string, unknown>));
+      await this.#recordEvent(client, event, after);
+      return after;
+    });
   }
 
-  async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
-    const result = await this.#query('delete-course', S.SQL.deleteCourse, [
-      id,
-      owner.ownerId,
-      owner.environment,
-      expectedStatus ?? null,
-    ]);
-    return result.rowCount === 1;
+  async deleteCourse(
+    owner: CourseOwner,
+    id: string,
+    expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
+  ): Promise<boolean> {
+    const values = [id, owner.ownerId, owner.environment, expectedStatus ?? null];
+    if (!event) return (await this.#query('delete-course', S.SQL.deleteCourse, values)).rowCount === 1;
+    return this.#transaction(async (client) => {
+      const { rows } = await run(client, this.probe, 'delete-course', S.SQL.deleteCourse, values);
+      if (rows[0]) await this.#recordEvent(client, event, S.courseFromRow(rows[0]));
+      return rows.length === 1;
+    });
   }
 
   async deleteAllCourses(owner: CourseOwner): Promise<number> {
@@ -134,21 +175,24 @@ export class PostgresStore implements Store {
     key: Omit<ApiKeyRecord, 'seq'>,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord> {
     const values = S.apiKeyParams(key);
-    const seq = audit
-      ? await this.#transaction(async (client) => {
-          const inserted = await this.#insertIn(
-            client,
-            'insert-api-key',
-            S.SQL.insertApiKey,
-            values,
-            idempotent,
-          );
-          await this.#appendEvents(client, [keyEvent(key, 'created', key.createdAt, audit)]);
-          return inserted;
-        })
-      : await this.#insert('insert-api-key', S.SQL.insertApiKey, values, idempotent);
+    const seq =
+      audit || event
+        ? await this.#transaction(async (client) => {
+            const inserted = await this.#insertIn(
+              client,
+              'insert-api-key',
+              S.SQL.insertApiKey,
+              values,
+              idempotent,
+            );
+            if (audit) await this.#appendEvents(client, [keyEvent(key, 'created', key.createdAt, audit)]);
+            await this.#recordEvent(client, event, { ...key, seq: inserted });
+            return inserted;
+          })
+        : await this.#insert('insert-api-key', S.SQL.insertApiKey, values, idempotent);
     return { ...key, scopes: [...key.scopes], seq };
   }
 
@@ -176,8 +220,9 @@ export class PostgresStore implements Store {
     id: string,
     revokedAt: string,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord | undefined> {
-    if (!audit) {
+    if (!audit && !event) {
       const { rows } = await this.#query('revoke-api-key', S.SQL.revokeApiKey, [id, ownerId, revokedAt]);
       return rows[0] && S.apiKeyFromRow(rows[0]);
     }
@@ -186,7 +231,8 @@ export class PostgresStore implements Store {
       const values = [id, ownerId, revokedAt];
       const { rows } = await run(client, this.probe, 'revoke-api-key-once', S.SQL.revokeApiKeyOnce, values);
       const key = rows[0] && S.apiKeyFromRow(rows[0]);
-      if (key) await this.#appendEvents(client, [keyEvent(key, 'revoked', revokedAt, audit)]);
+      if (key && audit) await this.#appendEvents(client, [keyEvent(key, 'revoked', revokedAt, audit)]);
+      if (key) await this.#recordEvent(client, event, key);
       return key;
     });
     return revoked ?? this.getApiKey(ownerId, id);
@@ -202,6 +248,7 @@ export class PostgresStore implements Store {
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
     const { ownerId, id, expiresAt, now, replacement } = roll;
     return this.#transaction(async (client) => {
@@ -227,10 +274,12 @@ export class PostgresStore implements Store {
           keyEvent(replacement, 'rolled_from', now, audit, id),
         ]);
       }
-      return {
+      const rolled = {
         old: S.apiKeyFromRow(row),
         replacement: { ...replacement, scopes: [...replacement.scopes], seq },
       };
+      await this.#recordEvent(client, event, rolled.replacement);
+      return rolled;
     });
   }
 
@@ -306,6 +355,109 @@ export class PostgresStore implements Store {
     return rows[0]?.value === fingerprint ? 'matches' : 'differs';
   }
 
+  async listEvents(query: EventFeedQuery): Promise<AccountEventRecord[]> {
+    const { ownerId, environment, afterSeq, since, limit, type } = query;
+    const values = [ownerId, environment, afterSeq ?? 0, since, limit, type ?? null];
+    return this.#read('list-feed', E.EVENT_SQL.listFeed, values, E.eventFromRow);
+  }
+
+  async getEvent(owner: CourseOwner, id: string): Promise<AccountEventRecord | undefined> {
+    const values = [id, owner.ownerId, owner.environment];
+    return (await this.#read('get-event', E.EVENT_SQL.getEvent, values, E.eventFromRow))[0];
+  }
+
+  async insertWebhookEndpoint(endpoint: Omit<WebhookEndpointRecord, 'seq'>): Promise<WebhookEndpointRecord> {
+    const inserted = await this.#query(
+      'insert-endpoint',
+      E.EVENT_SQL.insertEndpoint,
+      E.endpointParams(endpoint),
+    );
+    return { ...endpoint, eventTypes: [...endpoint.eventTypes], seq: seqOf(inserted) };
+  }
+
+  async listWebhookEndpoints(
+    query: CourseOwner & { limit: number; beforeSeq?: number | undefined },
+  ): Promise<WebhookEndpointRecord[]> {
+    const values = [query.ownerId, query.environment, query.beforeSeq ?? NO_CURSOR, query.limit];
+    return this.#read('list-endpoints', E.EVENT_SQL.listEndpoints, values, E.endpointFromRow);
+  }
+
+  async getWebhookEndpoint(owner: CourseOwner, id: string): Promise<WebhookEndpointRecord | undefined> {
+    const values = [id, owner.ownerId, owner.environment];
+    return (await this.#read('get-endpoint', E.EVENT_SQL.getEndpoint, values, E.endpointFromRow))[0];
+  }
+
+  async updateWebhookEndpoint(
+    owner: CourseOwner,
+    id: string,
+    changes: WebhookEndpointChanges,
+  ): Promise<WebhookEndpointRecord | undefined> {
+    const { name, text, values } = E.updateEndpointSql(owner, id, changes);
+    return (await this.#read(name, text, values, E.endpointFromRow))[0];
+  }
+
+  async deleteWebhookEndpoint(owner: CourseOwner, id: string): Promise<boolean> {
+    const values = [id, owner.ownerId, owner.environment];
+    return (await this.#query('delete-endpoint', E.EVENT_SQL.deleteEndpoint, values)).rowCount === 1;
+  }
+
+  async listWebhookDeliveries(query: {
+    ownerId: string;
+    endpointId: string;
+    limit: number;
+    beforeSeq?: number | undefined;
+    status?: WebhookDeliveryStatus | undefined;
+  }): Promise<WebhookDeliveryRecord[]> {
+    const { ownerId, endpointId, beforeSeq, limit, status } = query;
+    const values = [ownerId, endpointId, beforeSeq ?? NO_CURSOR, limit, status ?? null];
+    return this.#read('list-deliveries', E.EVENT_SQL.listDeliveries, values, E.deliveryFromRow);
+  }
+
+  async getWebhookDelivery(
+    ownerId: string,
+    endpointId: string,
+    id: string,
+  ): Promise<WebhookDeliveryRecord | undefined> {
+    const values = [ownerId, endpointId, id];
+    return (await this.#read('get-delivery', E.EVENT_SQL.getDelivery, values, E.deliveryFromRow))[0];
+  }
+
+  async queueWebhookDelivery(queued: QueuedDelivery): Promise<WebhookDeliveryRecord> {
+    const inserted = await this.#query('queue-delivery', E.EVENT_SQL.queueDelivery, E.queueParams(queued));
+    return { ...queued.delivery, seq: seqOf(inserted) };
+  }
+
+  async claimWebhookDeliveries(claim: {
+    now: string;
+    leaseUntil: string;
+    limit: number;
+  }): Promise<WebhookJob[]> {
+    const values = [claim.now, claim.leaseUntil, claim.limit];
+    return this.#read('claim-deliveries', E.EVENT_SQL.claimDeliveries, values, (row) => ({
+      delivery: E.deliveryFromRow(row),
+      endpoint: E.endpointFromRow(row.endpoint as Record<string, unknown>),
+      payload: row.payload as string,
+    }));
+  }
+
+  async completeWebhookAttempt(outcome: WebhookAttemptOutcome): Promise<void> {
+    const { deliveryId, attemptedAt, responseStatus, durationMs, error, status, nextAttemptAt } = outcome;
+    const values = [deliveryId, attemptedAt, responseStatus, durationMs, error, status, nextAttemptAt];
+    await this.#query('complete-attempt', E.EVENT_SQL.completeAttempt, [
+      ...values,
+      outcome.disableEndpoint ?? null,
+    ]);
+  }
+
+  async countPendingWebhookDeliveries(): Promise<number> {
+    const { rows } = await this.#query('count-pending', E.EVENT_SQL.countPending, []);
+    return rows[0]?.n as number;
+  }
+
+  async purgeEvents(createdBefore: string): Promise<void> {
+    await this.#query('purge-events', E.EVENT_SQL.purgeEvents, [createdBefore]);
+  }
+
   async checkHealth(): Promise<DependencyHealth> {
     if (this.#closed) return { status: 'down', detail: 'The store is closed.' };
     let timer: NodeJS.Timeout | undefined;
@@ -369,6 +521,27 @@ export class PostgresStore implements Store {
   /** Appends `events` within `client`'s transaction, in order. */
   async #appendEvents(client: PoolClient, events: NewApiKeyEvent[]): Promise<void> {
     await run(client, this.probe, 'insert-events', S.SQL.insertEvents, S.eventsParams(events));
+  }
+
+  /** Records `event` (and queues its deliveries) within `client`'s transaction; nothing without one. */
+  async #recordEvent<R extends CourseOwner>(
+    client: PoolClient,
+    event: EventDraft<R> | undefined,
+    after: R,
+  ): Promise<void> {
+    if (!event) return;
+    const { id, type, createdAt } = event;
+    const values = [id, after.ownerId, after.environment, type, createdAt, event.payload(after)];
+    await run(client, this.probe, 'record-event', E.EVENT_SQL.recordEvent, values);
+  }
+
+  async #read<T>(
+    name: string,
+    text: string,
+    values: unknown[],
+    read: (row: Record<string, unknown>) => T,
+  ): Promise<T[]> {
+    return (await this.#query(name, text, values)).rows.map(read);
   }
 
   #transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {

@@ -18,14 +18,14 @@ import {
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import * as C from '../columns.ts';
 
-const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
+export const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
 // A new course's fields and columns, in {@link courseParams} order: all but `seq`, which PostgreSQL assigns.
 const NEW_COURSE_FIELDS = C.withoutSeq(COURSE_FIELDS);
 const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
-/** `$1, $2, …` for `count` parameters, each with `suffix` (a cast). */
-const params = (count: number, suffix = '') =>
-  Array.from({ length: count }, (_, i) => `$${i + 1}${suffix}`).join(', ');
+/** `$1, $2, …` for `count` parameters (from `$from + 1` when given), each with `suffix` (a cast). */
+export const params = (count: number, suffix = '', from = 0) =>
+  Array.from({ length: count }, (_, i) => `$${from + i + 1}${suffix}`).join(', ');
 const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
 const NEW_EVENT_FIELDS = C.withoutSeq(EVENT_FIELDS);
 const NEW_KEY_FIELDS = C.withoutSeq(KEY_FIELDS);
@@ -68,8 +68,9 @@ export const SQL = {
     ORDER BY r.ord
     RETURNING id, seq`,
   // $4 is the expected status, or NULL for none: the compare-and-set of lifecycle changes.
+  // Returns the course as it was, for the event that records its deletion.
   deleteCourse: `DELETE FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3
-    AND ($4::text IS NULL OR status = $4)`,
+    AND ($4::text IS NULL OR status = $4) RETURNING ${COURSE_COLUMNS}`,
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
   insertApiKey: `INSERT INTO api_keys (${C.columnsOf(NEW_KEY_FIELDS)})
     VALUES (${params(NEW_KEY_FIELDS.length)}) RETURNING seq`,
@@ -221,7 +222,7 @@ export function idempotentParams(r: IdempotentResponse): unknown[] {
   return [r.scope, r.key, r.requestHash, r.status, JSON.stringify(r.body ?? null), r.createdAt];
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 /** A course from a row of `COURSE_COLUMNS` (`seq`, a bigint, arrives as text). */
 export function courseFromRow(r: Row): CourseRecord {

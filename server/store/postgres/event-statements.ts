@@ -1,0 +1,139 @@
+import {
+  ACCOUNT_EVENT_FIELDS,
+  type AccountEventRecord,
+  type CourseOwner,
+  type QueuedDelivery,
+  WEBHOOK_DELIVERY_FIELDS,
+  WEBHOOK_ENDPOINT_FIELDS,
+  type WebhookDeliveryRecord,
+  type WebhookEndpointChanges,
+  type WebhookEndpointRecord,
+} from '../../../core/index.ts';
+import * as C from '../columns.ts';
+import { COURSE_COLUMNS, params, type Row } from './statements.ts';
+
+const EVENT_COLUMNS = C.columnsOf(ACCOUNT_EVENT_FIELDS);
+const NEW_EVENT_FIELDS = C.withoutSeq(ACCOUNT_EVENT_FIELDS);
+const NEW_EVENT_COLUMNS = C.columnsOf(NEW_EVENT_FIELDS);
+const ENDPOINT_COLUMNS = C.columnsOf(WEBHOOK_ENDPOINT_FIELDS);
+const NEW_ENDPOINT_FIELDS = C.withoutSeq(WEBHOOK_ENDPOINT_FIELDS);
+const DELIVERY_COLUMNS = C.columnsOf(WEBHOOK_DELIVERY_FIELDS);
+const NEW_DELIVERY_FIELDS = C.withoutSeq(WEBHOOK_DELIVERY_FIELDS);
+/** Fails the pending deliveries of the endpoints `endpointIds` (a subquery): nothing more is sent to them. */
+const failPending = (endpointIds: string) => `UPDATE webhook_deliveries
+  SET status = 'failed', next_attempt_at = NULL, lease_until = NULL
+  WHERE status = 'pending' AND endpoint_id IN (${endpointIds})`;
+
+/** The statements of events, webhook endpoints and deliveries (the endpoint update: {@link updateEndpointSql}). */
+export const EVENT_SQL = {
+  // The event and, in the same statement, a pending delivery due at once for each enabled endpoint
+  // of its owner and environment subscribed to its type; the delivery ids are the column's default.
+  recordEvent: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS}) VALUES (${params(6)})
+      RETURNING id, owner_id, environment, type, created_at)
+    INSERT INTO webhook_deliveries (endpoint_id, owner_id, event_id, event_type, status, attempts, created_at, next_attempt_at)
+    SELECT w.id, e.owner_id, e.id, e.type, 'pending', 0, e.created_at, e.created_at
+    FROM e JOIN webhook_endpoints w ON w.owner_id = e.owner_id AND w.environment = e.environment
+    WHERE w.enabled AND w.event_types && ARRAY['*', e.type] ORDER BY w.seq`,
+  // The course locked for the rest of an update's transaction: the change and its event agree.
+  lockCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE`,
+  listFeed: `SELECT ${EVENT_COLUMNS} FROM account_events
+    WHERE owner_id = $1 AND environment = $2 AND seq > $3 AND created_at >= $4 AND type <> 'webhook.test'
+      AND ($6::text IS NULL OR type = $6)
+    ORDER BY seq LIMIT $5`,
+  getEvent: `SELECT ${EVENT_COLUMNS} FROM account_events WHERE id = $1 AND owner_id = $2 AND environment = $3`,
+  insertEndpoint: `INSERT INTO webhook_endpoints (${C.columnsOf(NEW_ENDPOINT_FIELDS)})
+    VALUES (${params(NEW_ENDPOINT_FIELDS.length)}) RETURNING seq`,
+  listEndpoints: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
+    WHERE owner_id = $1 AND environment = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
+  getEndpoint: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND owner_id = $2 AND environment = $3`,
+  // Its deliveries go with it (the foreign key cascades).
+  deleteEndpoint: 'DELETE FROM webhook_endpoints WHERE id = $1 AND owner_id = $2 AND environment = $3',
+  listDeliveries: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+    WHERE endpoint_id = $2 AND owner_id = $1 AND seq < $3 AND ($5::text IS NULL OR status = $5)
+    ORDER BY seq DESC LIMIT $4`,
+  getDelivery: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $3 AND endpoint_id = $2 AND owner_id = $1`,
+  // The test event (arrays of one, or empty) and the delivery, in one statement.
+  queueDelivery: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS})
+      SELECT * FROM unnest(${params(NEW_EVENT_FIELDS.length, '::text[]')}))
+    INSERT INTO webhook_deliveries (${C.columnsOf(NEW_DELIVERY_FIELDS)})
+    VALUES (${params(NEW_DELIVERY_FIELDS.length, '', NEW_EVENT_FIELDS.length)}) RETURNING seq`,
+  // Locks the due deliveries no other instance holds (SKIP LOCKED: a row another claim locked is
+  // passed over, and one it has leased since no longer matches), leases them, and answers each with
+  // its endpoint (as JSON, columns by name) and its event's payload.
+  claimDeliveries: `WITH claimed AS (
+      UPDATE webhook_deliveries SET lease_until = $2 WHERE id IN (
+        SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+        WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until < $1)
+          AND w.enabled
+        ORDER BY d.next_attempt_at, d.seq LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
+      RETURNING ${DELIVERY_COLUMNS})
+    SELECT claimed.*, row_to_json(w) AS endpoint, e.payload FROM claimed
+      JOIN webhook_endpoints w ON w.id = claimed.endpoint_id JOIN account_events e ON e.id = claimed.event_id
+    ORDER BY claimed.next_attempt_at, claimed.seq`,
+  // The attempt, the endpoint's last success or its disabling (a manual reason stays), and the
+  // failing of its other pending deliveries when it is disabled now: one statement.
+  completeAttempt: `WITH d AS (UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = $2,
+        response_status = $3, duration_ms = $4, error = $5, status = $6, next_attempt_at = $7, lease_until = NULL
+      WHERE id = $1 RETURNING endpoint_id, status),
+    w AS (UPDATE webhook_endpoints SET
+        last_success_at = CASE WHEN d.status = 'succeeded' THEN $2 ELSE last_success_at END,
+        disabled_reason = CASE WHEN enabled AND $8::text IS NOT NULL THEN $8 ELSE disabled_reason END,
+        enabled = enabled AND $8::text IS NULL
+      FROM d WHERE webhook_endpoints.id = d.endpoint_id RETURNING webhook_endpoints.id, enabled)
+    ${failPending('SELECT id FROM w WHERE NOT enabled')} AND id <> $1`,
+  countPending: `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`,
+  purgeEvents: `WITH d AS (DELETE FROM webhook_deliveries WHERE created_at < $1 AND status <> 'pending')
+    DELETE FROM account_events WHERE created_at < $1`,
+} as const;
+
+/**
+ * An UPDATE of the endpoint columns `changes` sets (names from the field list, values bound);
+ * disabling also fails its pending deliveries in the same statement. `name` differs per shape.
+ */
+export function updateEndpointSql(
+  owner: CourseOwner,
+  id: string,
+  changes: WebhookEndpointChanges,
+): { name: string; text: string; values: unknown[] } {
+  const values: unknown[] = [id, owner.ownerId, owner.environment];
+  const sets = ['id = id'];
+  let shape = 0;
+  for (const [bit, field] of NEW_ENDPOINT_FIELDS.entries()) {
+    const value = changes[field as keyof WebhookEndpointChanges];
+    if (value === undefined) continue;
+    values.push(value);
+    sets.push(`${C.columnOf(field)} = $${values.length}`);
+    shape |= 1 << bit;
+  }
+  const disabling = changes.enabled === false;
+  const update = `UPDATE webhook_endpoints SET ${sets.join(', ')}
+    WHERE id = $1 AND owner_id = $2 AND environment = $3 RETURNING ${ENDPOINT_COLUMNS}`;
+  return {
+    name: `update-endpoint-${shape}`,
+    text: disabling
+      ? `WITH w AS (${update}), f AS (${failPending('SELECT id FROM w')}) SELECT * FROM w`
+      : update,
+    values,
+  };
+}
+
+/** An endpoint's values in {@link EVENT_SQL.insertEndpoint} order. */
+export function endpointParams(endpoint: Omit<WebhookEndpointRecord, 'seq'>): unknown[] {
+  return NEW_ENDPOINT_FIELDS.map((field) => endpoint[field]);
+}
+
+/** {@link EVENT_SQL.queueDelivery}'s values: the event's columns (one element each, or none), then the delivery's. */
+export function queueParams({ delivery, event }: QueuedDelivery): unknown[] {
+  const eventColumns = NEW_EVENT_FIELDS.map((field) => (event ? [event[field]] : []));
+  return [...eventColumns, ...NEW_DELIVERY_FIELDS.map((field) => delivery[field])];
+}
+
+/** A reader of rows whose columns are `fields`' (`seq`, a bigint, arrives as text). */
+const rowReader =
+  <T>(fields: readonly string[]) =>
+  (r: Row): T =>
+    C.recordOf<T>(fields, (field) => r[C.columnOf(field)], { seq: Number });
+
+export const eventFromRow = rowReader<AccountEventRecord>(ACCOUNT_EVENT_FIELDS);
+export const endpointFromRow = rowReader<WebhookEndpointRecord>(WEBHOOK_ENDPOINT_FIELDS);
+export const deliveryFromRow = rowReader<WebhookDeliveryRecord>(WEBHOOK_DELIVERY_FIELDS);
