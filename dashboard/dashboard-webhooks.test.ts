@@ -1,6 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseClient } from '../sdk/index.ts';
 import { type RunningServer, startServer } from '../server/index.ts';
@@ -64,6 +65,15 @@ const deliveryRows = () =>
     .getByRole('table', { name: 'Deliveries' })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader') });
+
+// The first six cells of a delivery row: status, attempts, response, duration, error, next retry.
+const cells = async (row: Locator) => (await row.getByRole('cell').allTextContents()).slice(0, 6);
+
+// Standard Webhooks v1: HMAC-SHA256 of `id.timestamp.body`, keyed with the secret's base64 part.
+const sign = (secret: string, { headers, body }: Received) =>
+  createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
+    .digest('base64');
 
 /** Creates a key through the API keys page, with webhooks:write or without, and returns its value. */
 async function createKey(name: string, webhooks: boolean): Promise<string> {
@@ -161,12 +171,35 @@ describe('the dashboard’s Webhooks page, against the real server and a loopbac
       .getByRole('status')
       .filter({ hasText: `Test event queued for ${receiverUrl}` })
       .waitFor({ state: 'attached' });
-    await deliveryRows().first().waitFor();
+    const first = deliveryRows().first();
+    await first.waitFor();
     expect(await deliveryRows().count()).toBe(1);
-    expect(await deliveryRows().first().getByRole('rowheader').textContent()).toMatch(
-      /^webhook\.test\s*evt_/,
-    );
-    expect(await deliveryRows().first().textContent()).toMatch(/pending|succeeded/);
+    const eventId = (await first.locator('.event-id').textContent()) ?? '';
+    expect(await first.getByRole('rowheader').textContent()).toBe(`webhook.test${eventId}`);
+    // The delivery worker posts it at once; Refresh shows the outcome.
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return first.getByRole('cell').first().textContent();
+      })
+      .toBe('succeeded');
+    expect(await cells(first)).toEqual([
+      'succeeded',
+      '1',
+      '204',
+      expect.stringMatching(/^\d+ ms$/),
+      '—',
+      '—',
+    ]);
+    expect(received).toHaveLength(1);
+    const [delivered] = received as [Received];
+    expect(delivered.headers['webhook-id']).toBe(eventId);
+    expect(delivered.headers['webhook-signature']).toBe(`v1,${sign(firstSecret, delivered)}`);
+    expect(JSON.parse(delivered.body)).toMatchObject({
+      id: eventId,
+      type: 'webhook.test',
+      environment: 'prod',
+    });
     await screenshot(page, 'webhooks');
     await page.setViewportSize({ width: 390, height: 844 });
     // On a phone each endpoint is a card, its buttons within the screen's width.
@@ -182,6 +215,8 @@ describe('the dashboard’s Webhooks page, against the real server and a loopbac
     await expect.poll(() => deliveryRows().count()).toBe(2);
     const ids = await deliveryRows().locator('.event-id').allTextContents();
     expect(ids).toEqual([eventId, eventId]);
+    await expect.poll(() => received.length).toBe(2);
+    expect(received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
   });
 
   it('shows the sandbox’s own endpoints with a test key, under the Test mode banner', async () => {
