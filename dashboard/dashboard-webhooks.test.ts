@@ -1,24 +1,15 @@
-import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseClient } from '../sdk/index.ts';
 import { type RunningServer, startServer } from '../server/index.ts';
 import { launchChromium } from '../server/test-support/chromium.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../server/test-support/webhook-receiver.ts';
 import { screenshot, watchPage } from './browser.ts';
 import { buildDashboard } from './build.ts';
 
-/** What the loopback receiver was sent. */
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 let server: RunningServer;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let receiverUrl: string;
-const received: Received[] = [];
 let browser: Browser;
 let page: Page;
 let problems: string[];
@@ -28,18 +19,8 @@ let firstSecret = '';
 
 beforeAll(async () => {
   await buildDashboard();
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => {
-      body += chunk.toString('utf8');
-    });
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver();
+  receiverUrl = receiver.url;
   server = await startServer({
     env: { DATA_DIR: ':memory:', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
   });
@@ -54,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 const dialog = () => page.getByRole('dialog');
@@ -68,12 +49,6 @@ const deliveryRows = () =>
 
 // The first six cells of a delivery row: status, attempts, response, duration, error, next retry.
 const cells = async (row: Locator) => (await row.getByRole('cell').allTextContents()).slice(0, 6);
-
-// Standard Webhooks v1: HMAC-SHA256 of `id.timestamp.body`, keyed with the secret's base64 part.
-const sign = (secret: string, { headers, body }: Received) =>
-  createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
-    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
-    .digest('base64');
 
 /** Creates a key through the API keys page, with webhooks:write or without, and returns its value. */
 async function createKey(name: string, webhooks: boolean): Promise<string> {
@@ -186,16 +161,16 @@ describe('the dashboard’s Webhooks page, against the real server and a loopbac
     expect(await cells(first)).toEqual([
       'succeeded',
       '1',
-      '204',
+      '200',
       expect.stringMatching(/^\d+ ms$/),
       '—',
       '—',
     ]);
-    expect(received).toHaveLength(1);
-    const [delivered] = received as [Received];
+    expect(receiver.received).toHaveLength(1);
+    const delivered = receiver.received[0] as (typeof receiver.received)[number];
     expect(delivered.headers['webhook-id']).toBe(eventId);
-    expect(delivered.headers['webhook-signature']).toBe(`v1,${sign(firstSecret, delivered)}`);
-    expect(JSON.parse(delivered.body)).toMatchObject({
+    // Signed with the secret the dashboard showed once, as a Standard Webhooks receiver checks it.
+    expect(receiver.verify(delivered, firstSecret)).toMatchObject({
       id: eventId,
       type: 'webhook.test',
       environment: 'prod',
@@ -215,8 +190,33 @@ describe('the dashboard’s Webhooks page, against the real server and a loopbac
     await expect.poll(() => deliveryRows().count()).toBe(2);
     const ids = await deliveryRows().locator('.event-id').allTextContents();
     expect(ids).toEqual([eventId, eventId]);
-    await expect.poll(() => received.length).toBe(2);
-    expect(received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
+    await expect.poll(() => receiver.received.length).toBe(2);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
+  });
+
+  it('shows in words that the service disabled an endpoint that answered 410 Gone', async () => {
+    receiver.answer(410);
+    await page.getByRole('button', { name: `Send test event ${receiverUrl}` }).click();
+    await expect.poll(() => receiver.received.length).toBe(3);
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return cells(deliveryRows().first());
+      })
+      .toEqual(['failed', '1', '410', expect.stringMatching(/^\d+ ms$/), '—', '—']);
+    // The list is reloaded with the key, as a person would after seeing the failure.
+    await showEndpoints(hookKey);
+    await endpointRow().getByText('Disabled by the service: the endpoint answered 410 Gone.').waitFor();
+    expect(await page.getByRole('button', { name: `Send test event ${receiverUrl}` }).count()).toBe(0);
+    await page.getByRole('button', { name: `Deliveries ${receiverUrl}` }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('deliveries-title');
+    await page
+      .getByText('This endpoint is disabled: nothing is sent or redelivered until it is enabled.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: /^Redeliver/ }).count()).toBe(0);
+    receiver.answer(200);
+    await page.getByRole('button', { name: `Enable ${receiverUrl}` }).click();
+    await page.getByRole('button', { name: `Disable ${receiverUrl}` }).waitFor();
   });
 
   it('shows the sandbox’s own endpoints with a test key, under the Test mode banner', async () => {
