@@ -72,10 +72,12 @@ async function showEndpoints(apiKey: string): Promise<void> {
 
 describe('the dashboard’s Webhooks page, against the real server and a loopback receiver', () => {
   it('asks for a key with webhooks:write and says so when a key lacks it', async () => {
-    await page.goto(`${server.url}/dashboard/`);
+    // A link to the page survives signing in.
+    await page.goto(`${server.url}/dashboard/webhooks`);
     await page.getByLabel('Sign in as (subject)').fill('carol@example.com');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'API Keys', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Webhooks · Course Service');
     courseKey = await createKey('Courses only', false);
     hookKey = await createKey('Webhook manager', true);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();

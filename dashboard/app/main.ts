@@ -1,5 +1,5 @@
 import { keyClient } from './api.ts';
-import { apiKeysPage } from './api-keys-page.ts';
+import { apiKeysPage, type PageContext } from './api-keys-page.ts';
 import { type DashboardConfig, loadDashboardConfig } from './config.ts';
 import { coursesPage } from './courses-page.ts';
 import { h, replaceChildren } from './dom.ts';
@@ -7,7 +7,7 @@ import { rememberEnvironmentFromUrl } from './environment.ts';
 import { describeError, isSessionEnded } from './errors.ts';
 import { apiKeyPage } from './key-page.ts';
 import { completeOidcSignIn } from './oidc.ts';
-import { currentRoute, keyIdOf, navigate, PATHS, startRouter } from './router.ts';
+import { currentRoute, keyIdOf, navigate, PATHS, type Route, startRouter } from './router.ts';
 import { clearSession, loadSession, saveSession, sessionFromToken, setSignInNotice } from './session.ts';
 import { shell } from './shell.ts';
 import { signInPage } from './sign-in-page.ts';
@@ -27,6 +27,20 @@ function pageAfterSignIn(): string {
 }
 
 const TITLES: Record<string, string> = { courses: 'Courses', webhooks: 'Webhooks' };
+
+// The signed-in page of a route; the courses and webhooks pages work with an API key, not the session.
+function pageFor(route: Route, context: PageContext): HTMLElement {
+  switch (route) {
+    case 'courses':
+      return coursesPage();
+    case 'webhooks':
+      return webhooksPage();
+    case 'api-key':
+      return apiKeyPage(context, keyIdOf() as string);
+    default:
+      return apiKeysPage(context);
+  }
+}
 
 function render(config: DashboardConfig): void {
   const session = loadSession();
@@ -60,14 +74,7 @@ function render(config: DashboardConfig): void {
   // The title first: the keys page marks it when it opens in Test mode.
   document.title = `${TITLES[route] ?? 'API Keys'} · Course Service`;
   const context = { client: keyClient(session), account: session.subject, endsSession };
-  const page =
-    route === 'courses'
-      ? coursesPage()
-      : route === 'webhooks'
-        ? webhooksPage()
-        : route === 'api-key'
-          ? apiKeyPage(context, keyIdOf() as string)
-          : apiKeysPage(context);
+  const page = pageFor(route, context);
   replaceChildren(root, shell(session, page, signOut));
   focusHeading();
 }
