@@ -196,6 +196,25 @@ describe('the dashboard’s Webhooks page, against the real server and a loopbac
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
   });
 
+  it('shows the API’s conflict when the endpoint was disabled elsewhere meanwhile', async () => {
+    const endpointId = await endpointRow().getAttribute('data-endpoint-id');
+    const setEnabled = (enabled: boolean) =>
+      fetch(`${server.url}/api/v1/webhook-endpoints/${endpointId}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${hookKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled }),
+      });
+    expect((await setEnabled(false)).status).toBe(200);
+    await deliveryRows()
+      .first()
+      .getByRole('button', { name: /^Redeliver/ })
+      .click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Not possible in its current state.*disabled.*reload it/);
+    expect((await setEnabled(true)).status).toBe(200);
+  });
+
   it('shows in words that the service disabled an endpoint that answered 410 Gone', async () => {
     receiver.answer(410);
     await page.getByRole('button', { name: `Send test event ${receiverUrl}` }).click();
