@@ -109,7 +109,7 @@ export abstract class EmbeddedEventStore implements EventStore {
     return ownedBy(this.eventModel.endpoints.get(id), owner);
   }
 
-  /** Enabling clears `disabledReason`; disabling without one says `manual`. */
+  /** Enabling clears `disabledReason`; disabling without one says `manual`. An `undefined` change sets nothing. */
   async updateWebhookEndpoint(
     owner: CourseOwner,
     id: string,
@@ -117,7 +117,9 @@ export abstract class EmbeddedEventStore implements EventStore {
   ): Promise<WebhookEndpointRecord | undefined> {
     const current = ownedBy(this.eventModel.endpoints.get(id), owner);
     if (!current) return undefined;
-    const next = { ...current, ...changes };
+    // An `undefined` change leaves the field as it is, as for courses.
+    const set = Object.entries(changes).filter(([, value]) => value !== undefined);
+    const next: WebhookEndpointRecord = { ...current, ...Object.fromEntries(set) };
     if (changes.enabled === true) next.disabledReason = changes.disabledReason ?? null;
     const disabling = current.enabled && changes.enabled === false;
     const written = disabling

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the Store port, method for method (its EventStore half is in
+// embedded-event-store.ts); its parts have files of their own.
 import type {
   ApiKeyClientRecord,
   ApiKeyEventRecord,

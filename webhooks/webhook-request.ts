@@ -9,7 +9,7 @@ import type { WebhookJob } from '../core/index.ts';
  *
  * @example webhookSignature(endpoint, 'evt_…', new Date(), '{"id":"evt_…"}') // 'v1,K5oZ… v1,x3Fa…'
  */
-export function webhookSignature(
+function webhookSignature(
   endpoint: WebhookJob['endpoint'],
   eventId: string,
   at: Date,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 /** One webhook request as it arrived. */
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;

@@ -8,7 +8,7 @@ import type { WebhookSend } from '../../webhooks/create-webhook-dispatcher.ts';
 import { pinAddress, pinnedLookup, type ResolveHost } from './pinned-address.ts';
 
 /** How much of an answer is read (the receiver's body is not kept): 64 KiB. */
-export const WEBHOOK_RESPONSE_LIMIT_BYTES = 64 * 1024;
+const WEBHOOK_RESPONSE_LIMIT_BYTES = 64 * 1024;
 
 /** What the transport is configured with. */
 export interface NodeWebhookTransportOptions {

@@ -8,8 +8,12 @@ import { nodeWebhookTransport } from './node-webhook-transport.ts';
 
 /** Deliveries in flight at once, per instance. */
 const BATCH_SIZE = 16;
-/** A claim outlives the attempt's deadline by this much, so no other instance claims it while it runs. */
-const LEASE_MARGIN_MS = 30_000;
+/**
+ * How long a claim holds a delivery: twice the attempt's deadline and a few seconds for the
+ * outcome's write, so no other instance claims it while it runs; after a crash, the delivery
+ * waits that long before another attempt.
+ */
+const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 5_000;
 
 /** The server's webhook delivery, running: how to wake it after a write, and how to stop it. */
 export interface WebhookDelivery {
@@ -45,7 +49,7 @@ export function startWebhookDelivery(options: {
     }),
     clock: options.clock ?? (() => new Date()),
     schedule: settings.retrySchedule,
-    leaseMs: settings.timeoutMs + LEASE_MARGIN_MS,
+    leaseMs: leaseMs(settings.timeoutMs),
     batchSize: BATCH_SIZE,
     userAgent: options.userAgent,
     observer: probe,

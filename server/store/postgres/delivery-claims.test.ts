@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CourseRecord, EventDraft, WebhookEndpointRecord } from '../../../core/index.ts';
-import { newEventId } from '../../../domain/ids.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
-import { account, newCourse } from '../test-support/records.ts';
+import { at, draft, newCourse, newEndpoint } from '../test-support/records.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 import type { PostgresStore } from './postgres-store.ts';
 
@@ -19,38 +17,13 @@ afterAll(async () => {
   await database.drop();
 });
 
-const AT = '2026-01-01T00:00:00.000Z';
-function endpoint(n: number): Omit<WebhookEndpointRecord, 'seq'> {
-  return {
-    id: `we_claims${n}`,
-    ...account('a'),
-    url: `https://example.com/hooks/${n}`,
-    description: '',
-    eventTypes: ['*'],
-    enabled: true,
-    disabledReason: null,
-    secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
-    previousSecret: null,
-    previousSecretExpiresAt: null,
-    lastSuccessAt: null,
-    createdAt: AT,
-    updatedAt: AT,
-  };
-}
-const created = (course: { createdAt: string }): EventDraft<CourseRecord> => ({
-  id: newEventId(),
-  type: 'course.created',
-  createdAt: course.createdAt,
-  payload: (after) => JSON.stringify({ type: 'course.created', data: { id: after.id } }),
-});
-
 /** Claims a few at a time until a claim finds nothing; every delivery id it was handed. */
 async function claimAll(store: PostgresStore): Promise<string[]> {
   const claimed: string[] = [];
   for (;;) {
     const jobs = await store.claimWebhookDeliveries({
-      now: '2026-02-01T00:00:00.000Z',
-      leaseUntil: '2026-02-01T00:05:00.000Z',
+      now: at(200),
+      leaseUntil: at(500),
       limit: 7,
     });
     if (jobs.length === 0) return claimed;
@@ -60,12 +33,11 @@ async function claimAll(store: PostgresStore): Promise<string[]> {
 
 it('never hands one delivery to two instances claiming at once', async () => {
   const [a, b] = stores as [PostgresStore, PostgresStore];
-  await a.insertWebhookEndpoint(endpoint(1));
-  await b.insertWebhookEndpoint(endpoint(2));
-  const courses = Array.from({ length: 150 }, (_, i) => newCourse('a', i + 1));
-  await Promise.all(
-    courses.map((course, i) => (i % 2 ? a : b).insertCourse(course, undefined, created(course))),
-  );
+  await a.insertWebhookEndpoint(newEndpoint('a', 1));
+  await b.insertWebhookEndpoint(newEndpoint('a', 2));
+  const insert = (n: number) =>
+    (n % 2 ? a : b).insertCourse(newCourse('a', n), undefined, draft('course.created', n));
+  await Promise.all(Array.from({ length: 150 }, (_, n) => insert(n)));
   expect(await a.countPendingWebhookDeliveries()).toBe(300);
 
   // Two claim loops per instance, all four at once.

@@ -2,6 +2,7 @@ import {
   ACCOUNT_EVENT_FIELDS,
   type AccountEventRecord,
   type CourseOwner,
+  type EventDraft,
   type QueuedDelivery,
   WEBHOOK_DELIVERY_FIELDS,
   WEBHOOK_ENDPOINT_FIELDS,
@@ -10,7 +11,7 @@ import {
   type WebhookEndpointRecord,
 } from '../../../core/index.ts';
 import * as C from '../columns.ts';
-import { COURSE_COLUMNS, params, type Row } from './statements.ts';
+import { assignments, COURSE_COLUMNS, params, rowReader } from './statements.ts';
 
 const EVENT_COLUMNS = C.columnsOf(ACCOUNT_EVENT_FIELDS);
 const NEW_EVENT_FIELDS = C.withoutSeq(ACCOUNT_EVENT_FIELDS);
@@ -26,14 +27,17 @@ const failPending = (endpointIds: string) => `UPDATE webhook_deliveries
 
 /** The statements of events, webhook endpoints and deliveries (the endpoint update: {@link updateEndpointSql}). */
 export const EVENT_SQL = {
-  // The event and, in the same statement, a pending delivery due at once for each enabled endpoint
-  // of its owner and environment subscribed to its type; the delivery ids are the column's default.
-  recordEvent: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS}) VALUES (${params(6)})
-      RETURNING id, owner_id, environment, type, created_at)
+  // Events in call order (one array per column, {@link eventColumns}) and, in the same statement, a
+  // pending delivery due at once for each enabled endpoint of an event's owner and environment
+  // subscribed to its type; the delivery ids are the column's default.
+  recordEvents: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS})
+      SELECT ${NEW_EVENT_COLUMNS} FROM unnest(${params(NEW_EVENT_FIELDS.length, '::text[]')})
+        WITH ORDINALITY AS r(${NEW_EVENT_COLUMNS}, ord) ORDER BY r.ord
+      RETURNING seq, id, owner_id, environment, type, created_at)
     INSERT INTO webhook_deliveries (endpoint_id, owner_id, event_id, event_type, status, attempts, created_at, next_attempt_at)
     SELECT w.id, e.owner_id, e.id, e.type, 'pending', 0, e.created_at, e.created_at
     FROM e JOIN webhook_endpoints w ON w.owner_id = e.owner_id AND w.environment = e.environment
-    WHERE w.enabled AND w.event_types && ARRAY['*', e.type] ORDER BY w.seq`,
+    WHERE w.enabled AND w.event_types && ARRAY['*', e.type] ORDER BY e.seq, w.seq`,
   // The course locked for the rest of an update's transaction: the change and its event agree.
   lockCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE`,
   listFeed: `SELECT ${EVENT_COLUMNS} FROM account_events
@@ -57,13 +61,13 @@ export const EVENT_SQL = {
       SELECT * FROM unnest(${params(NEW_EVENT_FIELDS.length, '::text[]')}))
     INSERT INTO webhook_deliveries (${C.columnsOf(NEW_DELIVERY_FIELDS)})
     VALUES (${params(NEW_DELIVERY_FIELDS.length, '', NEW_EVENT_FIELDS.length)}) RETURNING seq`,
-  // Locks the due deliveries no other instance holds (SKIP LOCKED: a row another claim locked is
-  // passed over, and one it has leased since no longer matches), leases them, and answers each with
+  // Locks the due deliveries whose lease is free (null or past), passing over a row another claim
+  // has locked (SKIP LOCKED; one it has leased since no longer matches), leases them, and answers each with
   // its endpoint (as JSON, columns by name) and its event's payload.
   claimDeliveries: `WITH claimed AS (
       UPDATE webhook_deliveries SET lease_until = $2 WHERE id IN (
         SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until < $1)
+        WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until <= $1)
           AND w.enabled
         ORDER BY d.next_attempt_at, d.seq LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
       RETURNING ${DELIVERY_COLUMNS})
@@ -73,11 +77,13 @@ export const EVENT_SQL = {
   // The attempt, the endpoint's last success or its disabling (a manual reason stays), and the
   // failing of its other pending deliveries when it is disabled now: one statement.
   completeAttempt: `WITH d AS (UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = $2,
-        response_status = $3, duration_ms = $4, error = $5, status = $6, next_attempt_at = $7, lease_until = NULL
+        response_status = $3, duration_ms = $4, error = $5, status = $6,
+        next_attempt_at = CASE WHEN $6 = 'pending' THEN $7 END, lease_until = NULL
       WHERE id = $1 RETURNING endpoint_id, status),
     w AS (UPDATE webhook_endpoints SET
         last_success_at = CASE WHEN d.status = 'succeeded' THEN $2 ELSE last_success_at END,
         disabled_reason = CASE WHEN enabled AND $8::text IS NOT NULL THEN $8 ELSE disabled_reason END,
+        updated_at = CASE WHEN enabled AND $8::text IS NOT NULL THEN $2 ELSE updated_at END,
         enabled = enabled AND $8::text IS NULL
       FROM d WHERE webhook_endpoints.id = d.endpoint_id RETURNING webhook_endpoints.id, enabled)
     ${failPending('SELECT id FROM w WHERE NOT enabled')} AND id <> $1`,
@@ -87,8 +93,9 @@ export const EVENT_SQL = {
 } as const;
 
 /**
- * An UPDATE of the endpoint columns `changes` sets (names from the field list, values bound);
- * disabling also fails its pending deliveries in the same statement. `name` differs per shape.
+ * An UPDATE of the endpoint columns `changes` sets (names from the field list, values bound).
+ * Enabling clears `disabledReason`, disabling an enabled endpoint says `manual` unless a reason is
+ * given, and fails its pending deliveries in the same statement. `name` differs per shape.
  */
 export function updateEndpointSql(
   owner: CourseOwner,
@@ -96,25 +103,38 @@ export function updateEndpointSql(
   changes: WebhookEndpointChanges,
 ): { name: string; text: string; values: unknown[] } {
   const values: unknown[] = [id, owner.ownerId, owner.environment];
-  const sets = ['id = id'];
-  let shape = 0;
-  for (const [bit, field] of NEW_ENDPOINT_FIELDS.entries()) {
-    const value = changes[field as keyof WebhookEndpointChanges];
-    if (value === undefined) continue;
-    values.push(value);
-    sets.push(`${C.columnOf(field)} = $${values.length}`);
-    shape |= 1 << bit;
-  }
+  const { sets, shape } = assignments(NEW_ENDPOINT_FIELDS, changes, values);
   const disabling = changes.enabled === false;
+  if (changes.enabled !== undefined && changes.disabledReason === undefined) {
+    sets.push(
+      `disabled_reason = ${disabling ? "CASE WHEN enabled THEN 'manual' ELSE disabled_reason END" : 'NULL'}`,
+    );
+  }
   const update = `UPDATE webhook_endpoints SET ${sets.join(', ')}
     WHERE id = $1 AND owner_id = $2 AND environment = $3 RETURNING ${ENDPOINT_COLUMNS}`;
   return {
-    name: `update-endpoint-${shape}`,
+    name: `update-endpoint-${shape}-${changes.enabled}`,
     text: disabling
       ? `WITH w AS (${update}), f AS (${failPending('SELECT id FROM w')}) SELECT * FROM w`
       : update,
     values,
   };
+}
+
+/**
+ * {@link EVENT_SQL.recordEvents}'s values: one array per column, an element per drafted event (the
+ * owner and environment from the record after the change, the payload built from it); calls
+ * without an event are left out.
+ */
+export function eventColumns<R extends CourseOwner>(
+  drafted: ReadonlyArray<{ event?: EventDraft<R> | undefined; after: R }>,
+): unknown[] {
+  const events = drafted.flatMap(({ event, after }) =>
+    event
+      ? [{ ...event, ownerId: after.ownerId, environment: after.environment, payload: event.payload(after) }]
+      : [],
+  );
+  return NEW_EVENT_FIELDS.map((field) => events.map((e) => e[field]));
 }
 
 /** An endpoint's values in {@link EVENT_SQL.insertEndpoint} order. */
@@ -128,12 +148,7 @@ export function queueParams({ delivery, event }: QueuedDelivery): unknown[] {
   return [...eventColumns, ...NEW_DELIVERY_FIELDS.map((field) => delivery[field])];
 }
 
-/** A reader of rows whose columns are `fields`' (`seq`, a bigint, arrives as text). */
-const rowReader =
-  <T>(fields: readonly string[]) =>
-  (r: Row): T =>
-    C.recordOf<T>(fields, (field) => r[C.columnOf(field)], { seq: Number });
-
+/** Records from rows of the three tables' columns. */
 export const eventFromRow = rowReader<AccountEventRecord>(ACCOUNT_EVENT_FIELDS);
 export const endpointFromRow = rowReader<WebhookEndpointRecord>(WEBHOOK_ENDPOINT_FIELDS);
 export const deliveryFromRow = rowReader<WebhookDeliveryRecord>(WEBHOOK_DELIVERY_FIELDS);

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { StoreConflictError } from '../../../core/index.ts';
 import { startTcpProxy } from '../../test-support/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { account, newCourse } from '../test-support/records.ts';
+import { account, at, newCourse, newEndpoint, storedResponse } from '../test-support/records.ts';
 import { storeContract } from '../test-support/store-contract.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 
@@ -54,6 +55,28 @@ describe('the PostgreSQL store', () => {
       expect(results.filter((result) => result !== undefined)).toHaveLength(1);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("stores an endpoint's idempotent response with it, or neither", async () => {
+    const store = await openPostgresStore({ url: await freshDatabase(), poolSize: 2 });
+    try {
+      const response = {
+        scope: 'a createWebhookEndpoint',
+        key: 'k',
+        requestHash: 'h',
+        status: 201,
+        body: {},
+        createdAt: at(1),
+      };
+      await store.insertWebhookEndpoint(newEndpoint('a', 1), response);
+      expect(await storedResponse(store, response.scope, 'k')).toEqual(response);
+      await expect(store.insertWebhookEndpoint(newEndpoint('a', 2), response)).rejects.toThrow(
+        StoreConflictError,
+      );
+      expect(await store.getWebhookEndpoint(account('a'), 'we_a_2')).toBeUndefined();
+    } finally {
+      await store.close();
     }
   });
 

@@ -252,9 +252,11 @@ export function eventStoreContract(fresh: () => Promise<Store>): void {
         previousSecretExpiresAt: at(9),
         updatedAt: at(9),
       };
+      // A field given as `undefined` stays as it is.
       const updated = await store.updateWebhookEndpoint(account('a'), one.id, {
         ...rotated,
         url: 'https://new.example.com/',
+        description: undefined,
       });
       expect(updated).toEqual({ ...one, ...rotated, url: 'https://new.example.com/' });
       expect(await store.getWebhookEndpoint(account('a'), one.id)).toEqual(updated);
