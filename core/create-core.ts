@@ -1,4 +1,5 @@
 import { etagOf } from '../domain/etag.ts';
+import { retentionStart } from '../domain/event-retention.ts';
 import {
   newApiKeyId,
   newCourseId,
@@ -139,12 +140,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const hasher = createKeyHasher(options.apiKeyHashSecret);
   const lastUsed = createLastUsedTracker(store);
   const usage = createUsageTracker(store);
-  const purge = () =>
-    store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
+  // Stored responses past their replay window, and events (with their finished deliveries) past
+  // the feed's retention.
+  const purge = async () => {
+    const now = clock();
+    await store.purgeIdempotentResponses(new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
+    await store.purgeEvents(retentionStart(now));
+  };
   await purge();
   const stopPurging = every(
     3600_000,
-    () => void purge().catch((err) => log?.warn({ err }, 'idempotency purge failed')),
+    () => void purge().catch((err) => log?.warn({ err }, 'purge of idempotent responses or events failed')),
   );
   const pipeline = {
     authenticator: createAuthenticator({

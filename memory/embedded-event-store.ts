@@ -6,6 +6,7 @@ import type {
   EventDraft,
   EventFeedQuery,
   EventStore,
+  IdempotentResponse,
   QueuedDelivery,
   WebhookAttemptOutcome,
   WebhookDeliveryRecord,
@@ -29,8 +30,11 @@ import { newestBefore, oldestAfter } from './seq-order.ts';
 export abstract class EmbeddedEventStore implements EventStore {
   constructor(protected readonly eventModel: EventModel) {}
 
-  /** Commits `changes` as one write: applied to the model, and durable when it resolves. */
-  protected abstract commitEvents(changes: EventChanges): Promise<void>;
+  /**
+   * Commits `changes`, and `idempotent` (the response completing a claim) when given, as one write:
+   * applied to the model, and durable when it resolves.
+   */
+  protected abstract commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void>;
 
   /**
    * The event `draft` describes about `record` (as it is after the change), with a pending delivery
@@ -90,12 +94,15 @@ export abstract class EmbeddedEventStore implements EventStore {
     return ownedBy(this.eventModel.events.get(id), owner);
   }
 
-  async insertWebhookEndpoint(endpoint: Omit<WebhookEndpointRecord, 'seq'>): Promise<WebhookEndpointRecord> {
+  async insertWebhookEndpoint(
+    endpoint: Omit<WebhookEndpointRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+  ): Promise<WebhookEndpointRecord> {
     if (this.eventModel.endpoints.get(endpoint.id)) {
       throw new StoreConflictError('a webhook endpoint with this id is already stored');
     }
     const record = endpointRecord(endpoint, ++this.eventModel.seq);
-    await this.commitEvents({ ...noEventChanges(), endpoints: [record] });
+    await this.commitEvents({ ...noEventChanges(), endpoints: [record] }, idempotent);
     return record;
   }
 

@@ -282,9 +282,11 @@ class InMemoryStore extends EmbeddedEventStore implements MemoryStore {
     return status === undefined || course?.status === status ? course : undefined;
   }
 
-  protected async commitEvents(changes: EventChanges): Promise<void> {
+  protected async commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void> {
     this.#assertOpen();
+    this.#idempotency.assertFree(idempotent);
     this.eventModel.apply(changes);
+    if (idempotent) this.#idempotency.store(idempotent);
   }
 
   /** Records `draft`'s event about `record`, in the step of the change it describes. */

@@ -201,6 +201,28 @@ export const isMissing = (error: unknown): boolean => error instanceof NotFoundE
     expect(main.gzipped).toBeLessThanOrEqual(SDK_MAIN_BUDGET_BYTES);
   });
 
+  it('verifies a webhook delivery through its webhooks entry, with nothing else installed', () => {
+    // Signed by Node's own HMAC, independently of the SDK and of standardwebhooks.
+    writeFileSync(
+      join(dir, 'webhooks.mjs'),
+      `import { createHmac, randomBytes } from 'node:crypto';
+import { CourseServiceError } from '@course-service/sdk';
+import { unwrapWebhook, WebhookVerificationError } from '@course-service/sdk/webhooks';
+const key = randomBytes(24);
+const body = JSON.stringify({ id: 'evt_1', type: 'webhook.test', timestamp: '2026-11-29T09:00:00Z', environment: 'prod', data: { endpointId: 'whe_1' } });
+const timestamp = String(Math.floor(Date.now() / 1000));
+const signature = createHmac('sha256', key).update(\`evt_1.\${timestamp}.\${body}\`).digest('base64');
+const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': timestamp, 'webhook-signature': \`v1,\${signature}\` };
+const event = await unwrapWebhook(Buffer.from(body), headers, \`whsec_\${key.toString('base64')}\`);
+const forged = await unwrapWebhook(body, headers, \`whsec_\${randomBytes(24).toString('base64')}\`).catch((e) => e);
+console.log(JSON.stringify({ type: event.type, code: forged.code, typed: forged instanceof WebhookVerificationError && forged instanceof CourseServiceError }));
+`,
+    );
+    expect(
+      JSON.parse(execFileSync(process.execPath, ['webhooks.mjs'], { cwd: dir, encoding: 'utf8' })),
+    ).toEqual({ type: 'webhook.test', code: 'invalid_signature', typed: true });
+  });
+
   it('with zod and @tanstack/query-core beside it, its companions compile strictly and run', () => {
     install(dir, ['zod@4.6.7', '@tanstack/query-core@5.108.4']);
     writeFileSync(

@@ -1,4 +1,5 @@
 import { isValidKeyPrefix } from '../domain/api-key-format.ts';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseWebhookRetrySchedule } from '../domain/webhook-schedule.ts';
 
 /** Everything the server is configured with, validated. */
 export interface Config {
@@ -46,6 +47,12 @@ export interface Config {
   metrics: { port: number; host: string } | { port: undefined; host: undefined } | undefined;
   /** OpenTelemetry traces over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); `undefined` loads nothing of it. */
   tracing: { endpoint: string; serviceName: string } | undefined;
+  /** Webhook delivery: an attempt's deadline, the retry waits in seconds, the poll interval. */
+  webhooks: {
+    timeoutMs: number;
+    retrySchedule: readonly number[];
+    pollMs: number;
+  };
 }
 
 /** Raised when the environment is invalid; lists every problem at once. */
@@ -156,6 +163,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const metrics = metricsOf(env, port, problems, integer);
   const tracing = tracingOf(env, problems);
   const databaseWaitSeconds = integer('DATABASE_WAIT_SECONDS', 30, 0, 3600);
+  const retrySchedule = parseWebhookRetrySchedule(
+    text('WEBHOOK_RETRY_SCHEDULE', DEFAULT_WEBHOOK_RETRY_SCHEDULE.join(',')),
+  );
+  if (typeof retrySchedule === 'string') problems.push(`WEBHOOK_RETRY_SCHEDULE must be ${retrySchedule}`);
 
   const config: Config = {
     port,
@@ -195,6 +206,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redis: redisUrl ? { url: redisUrl, keyPrefix: redisKeyPrefix } : undefined,
     metrics,
     tracing,
+    webhooks: {
+      timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+      retrySchedule: typeof retrySchedule === 'string' ? DEFAULT_WEBHOOK_RETRY_SCHEDULE : retrySchedule,
+      pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000),
+    },
   };
   // Node refuses a request timeout shorter than the headers timeout.
   if (config.requestTimeoutMs < config.headersTimeoutMs)

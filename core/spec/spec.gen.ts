@@ -423,7 +423,7 @@ export const openApiDocument: OpenApiDocument = {
       "patch": {
         "operationId": "updateCourse",
         "summary": "Update a course",
-        "description": "Changes the fields sent and leaves the others as they are. Archived courses are read-only:\nrestore them first (`409 course_archived`).\n",
+        "description": "Changes the fields sent and leaves the others as they are. Archived courses are read-only:\nrestore them first (`409 course_archived`). A request that changes nothing (the values\nsent are the current ones) changes nothing: `updatedAt` stays, and no `course.updated`\nevent is recorded.\n",
         "tags": [
           "Courses"
         ],
@@ -1768,7 +1768,7 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "getEvent",
         "summary": "Get an event",
-        "description": "One event of the caller's environment, while it is kept (30 days).",
+        "description": "One event of the feed, of the caller's environment, while it is kept (30 days). A\n`webhook.test` event is not in the feed and answers `404`.\n",
         "tags": [
           "Events"
         ],
@@ -1842,7 +1842,7 @@ export const openApiDocument: OpenApiDocument = {
       "get": {
         "operationId": "listWebhookEndpoints",
         "summary": "List webhook endpoints",
-        "description": "The webhook endpoints of the caller's environment, newest first. A production key manages\nthe production endpoints, a test key the sandbox's, which receive test events only.\nSecrets are never listed.\n",
+        "description": "The webhook endpoints of the caller's environment, newest first. A production key manages\nthe production endpoints, a test key the sandbox's, which receive the sandbox's events\nonly.\nSecrets are never listed.\n",
         "tags": [
           "Webhooks"
         ],
@@ -1952,7 +1952,7 @@ export const openApiDocument: OpenApiDocument = {
       "post": {
         "operationId": "createWebhookEndpoint",
         "summary": "Create a webhook endpoint",
-        "description": "Registers a URL to receive the environment's events as signed `POST`s (Standard Webhooks:\n`webhook-id`, `webhook-timestamp`, `webhook-signature`; see the `webhooks` of this\ndocument). The answer holds the signing secret (`whsec_…`), shown this once\n(`Cache-Control: no-store`). The URL must be `https` and must not resolve to a loopback,\nprivate, link-local or metadata address (`400 validation_failed` naming `/url`); the\nserver's operator may allow `http` and private addresses for development. At most 16\nendpoints per environment (`409 webhook_endpoint_limit`).\n",
+        "description": "Registers a URL to receive the environment's events as signed `POST`s (Standard Webhooks:\n`webhook-id`, `webhook-timestamp`, `webhook-signature`; see the `webhooks` of this\ndocument). The answer holds the signing secret (`whsec_…`), shown this once\n(`Cache-Control: no-store`); a retry with the same `Idempotency-Key` within 24 hours\nanswers the same endpoint and secret. The URL must be `https`, its host must resolve, and\nto no loopback, private, link-local or metadata address (`400 validation_failed` naming\n`/url`); the server's operator may allow `http` and loopback, private and link-local\naddresses for development, never metadata ones. At most 16 endpoints per environment\n(`409 webhook_endpoint_limit`).\n",
         "tags": [
           "Webhooks"
         ],
@@ -2213,7 +2213,7 @@ export const openApiDocument: OpenApiDocument = {
       "patch": {
         "operationId": "updateWebhookEndpoint",
         "summary": "Update a webhook endpoint",
-        "description": "Changes the fields sent. `enabled: true` re-enables an endpoint the service disabled (its\n`disabledReason` clears) and deliveries resume with events from then on; `enabled: false`\npauses it (`disabledReason: manual`). A new `url` is checked as on creation.\n",
+        "description": "Changes the fields sent. `enabled: true` re-enables an endpoint the service disabled (its\n`disabledReason` clears) and deliveries resume with events from then on; `enabled: false`\npauses it (`disabledReason: manual`; an endpoint the service disabled keeps its reason). A\nnew `url` is checked as on creation.\n",
         "tags": [
           "Webhooks"
         ],
@@ -2799,7 +2799,7 @@ export const openApiDocument: OpenApiDocument = {
       "delete": {
         "operationId": "resetTestData",
         "summary": "Reset the test environment",
-        "description": "Deletes every course of the caller's account in the `test` environment, whatever its state.\nProduction data is never touched. Takes an ID token only: no API key, test or production,\ncan reach it. Keys are kept.\n",
+        "description": "Deletes every course of the caller's account in the `test` environment, whatever its state.\nProduction data is never touched. Takes an ID token only: no API key, test or production,\ncan reach it. Keys are kept. Records no events: the courses it deletes get no\n`course.deleted`.\n",
         "tags": [
           "Test environment"
         ],
@@ -5706,7 +5706,7 @@ export const openApiDocument: OpenApiDocument = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[hH][tT][tT][pP][sS]?://",
-        "description": "Where deliveries are posted. `https`, on a host that resolves to public addresses only\n(checked when saved and again at every delivery); redirects are not followed.\n",
+        "description": "Where deliveries are posted. `https`, on a host that resolves, to public addresses only\n(checked when saved and again at every delivery); no user name or password; redirects are\nnot followed.\n",
         "examples": [
           "https://lms.example.com/hooks/courses"
         ]

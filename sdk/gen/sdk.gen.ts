@@ -76,7 +76,9 @@ export const getCourse = <ThrowOnError extends boolean = false>(options: Options
  * Update a course
  *
  * Changes the fields sent and leaves the others as they are. Archived courses are read-only:
- * restore them first (`409 course_archived`).
+ * restore them first (`409 course_archived`). A request that changes nothing (the values
+ * sent are the current ones) changes nothing: `updatedAt` stays, and no `course.updated`
+ * event is recorded.
  *
  */
 export const updateCourse = <ThrowOnError extends boolean = false>(options: Options<UpdateCourseData, ThrowOnError>) => (options.client ?? client).patch<UpdateCourseResponses, UpdateCourseErrors, ThrowOnError>({
@@ -268,7 +270,9 @@ export const listEvents = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * Get an event
  *
- * One event of the caller's environment, while it is kept (30 days).
+ * One event of the feed, of the caller's environment, while it is kept (30 days). A
+ * `webhook.test` event is not in the feed and answers `404`.
+ *
  */
 export const getEvent = <ThrowOnError extends boolean = false>(options: Options<GetEventData, ThrowOnError>) => (options.client ?? client).get<GetEventResponses, GetEventErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
@@ -280,7 +284,8 @@ export const getEvent = <ThrowOnError extends boolean = false>(options: Options<
  * List webhook endpoints
  *
  * The webhook endpoints of the caller's environment, newest first. A production key manages
- * the production endpoints, a test key the sandbox's, which receive test events only.
+ * the production endpoints, a test key the sandbox's, which receive the sandbox's events
+ * only.
  * Secrets are never listed.
  *
  */
@@ -296,10 +301,12 @@ export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(optio
  * Registers a URL to receive the environment's events as signed `POST`s (Standard Webhooks:
  * `webhook-id`, `webhook-timestamp`, `webhook-signature`; see the `webhooks` of this
  * document). The answer holds the signing secret (`whsec_…`), shown this once
- * (`Cache-Control: no-store`). The URL must be `https` and must not resolve to a loopback,
- * private, link-local or metadata address (`400 validation_failed` naming `/url`); the
- * server's operator may allow `http` and private addresses for development. At most 16
- * endpoints per environment (`409 webhook_endpoint_limit`).
+ * (`Cache-Control: no-store`); a retry with the same `Idempotency-Key` within 24 hours
+ * answers the same endpoint and secret. The URL must be `https`, its host must resolve, and
+ * to no loopback, private, link-local or metadata address (`400 validation_failed` naming
+ * `/url`); the server's operator may allow `http` and loopback, private and link-local
+ * addresses for development, never metadata ones. At most 16 endpoints per environment
+ * (`409 webhook_endpoint_limit`).
  *
  */
 export const createWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError>({
@@ -339,7 +346,8 @@ export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(options
  *
  * Changes the fields sent. `enabled: true` re-enables an endpoint the service disabled (its
  * `disabledReason` clears) and deliveries resume with events from then on; `enabled: false`
- * pauses it (`disabledReason: manual`). A new `url` is checked as on creation.
+ * pauses it (`disabledReason: manual`; an endpoint the service disabled keeps its reason). A
+ * new `url` is checked as on creation.
  *
  */
 export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).patch<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError>({
@@ -423,7 +431,8 @@ export const redeliverWebhookDelivery = <ThrowOnError extends boolean = false>(o
  *
  * Deletes every course of the caller's account in the `test` environment, whatever its state.
  * Production data is never touched. Takes an ID token only: no API key, test or production,
- * can reach it. Keys are kept.
+ * can reach it. Keys are kept. Records no events: the courses it deletes get no
+ * `course.deleted`.
  *
  */
 export const resetTestData = <ThrowOnError extends boolean = false>(options?: Options<ResetTestDataData, ThrowOnError>) => (options?.client ?? client).delete<ResetTestDataResponses, ResetTestDataErrors, ThrowOnError>({

@@ -298,8 +298,9 @@ export const zEventList = z.object({
 export const zWebhookEventTypes = z.array(z.union([zEventType, z.literal('*')])).min(1).max(20);
 
 /**
- * Where deliveries are posted. `https`, on a host that resolves to public addresses only
- * (checked when saved and again at every delivery); redirects are not followed.
+ * Where deliveries are posted. `https`, on a host that resolves, to public addresses only
+ * (checked when saved and again at every delivery); no user name or password; redirects are
+ * not followed.
  *
  */
 export const zWebhookUrl = z.url().max(2048).regex(/^[hH][tT][tT][pP][sS]?:\/\//);

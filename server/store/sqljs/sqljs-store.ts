@@ -356,8 +356,14 @@ export class SqljsStore extends EmbeddedEventStore implements Store {
     return durable;
   }
 
-  protected commitEvents(changes: EventChanges): Promise<void> {
-    return this.#write([], () => undefined, changes);
+  protected commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void> {
+    if (!idempotent) return this.#write([], () => undefined, changes);
+    this.#model.idempotency.assertFree(idempotent);
+    return this.#write(
+      [[S.SQL.insertIdempotent, S.idempotentParams(idempotent)]],
+      ({ idempotency }) => idempotency.store(idempotent),
+      changes,
+    );
   }
 
   /** The event `draft` records about `record` (as it is after the change); none without a draft. */
