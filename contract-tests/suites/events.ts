@@ -49,7 +49,7 @@ export function eventsSuite(c: Contract): void {
       expect((await api.feed({ cursor: next.cursor })).events).toEqual([]);
     });
 
-    test('type filters the feed; webhook.test events are never in it', async () => {
+    test('type filters the feed; a webhook.test event is never in it, nor read by id', async () => {
       const owner = await newChangingOwner(c);
       const due = await makeEveryChange(c, owner);
       const api = webhookApi(c, owner.key);
@@ -65,7 +65,7 @@ export function eventsSuite(c: Contract): void {
       expect(events.map((event) => event.type)).not.toContain('webhook.test');
     });
 
-    test('each environment has its own feed: a test key reads the sandbox’s events only', async () => {
+    test('each environment has its own feed: a test key reads the sandbox’s events only; a sandbox reset records none', async () => {
       const owner = await newChangingOwner(c);
       const sandbox = await c.newKey({ subject: owner.subject, environment: 'test' });
       const course = await sandbox.client.courses.create({ name: 'Sandboxed', description: '' });
@@ -74,6 +74,11 @@ export function eventsSuite(c: Contract): void {
       expect(events.map((event) => event.environment)).toEqual(['test', 'test']);
       const production = await webhookApi(c, owner.key).feed();
       expect(identities(production.events)).toEqual([`api_key.created ${owner.created.data.id}`]);
+      // Resetting the sandbox deletes its courses and records no events.
+      const admin = c.client({ idToken: await c.target.issueIdToken(owner.subject) });
+      await admin.testData.reset();
+      expect((await sandbox.client.courses.listPage()).data).toEqual([]);
+      expect(identities((await webhookApi(c, sandbox.key).feed()).events)).toEqual(identities(events));
     });
   });
 }

@@ -84,6 +84,34 @@ export function webhookDeliveriesSuite(c: Contract): void {
       expect([...byEventId(arrived).keys()].sort()).toEqual(wanted.map((event) => event.id).sort());
     });
 
+    test('a sandbox endpoint receives the sandbox’s events only, a production endpoint the production ones', async () => {
+      const prod = await c.newKey();
+      const sandbox = await c.newKey({ subject: prod.subject, environment: 'test' });
+      const urls = { prod: receiver.newUrl('prod'), test: receiver.newUrl('sandbox') };
+      const endpoints = {
+        prod: await webhookApi(c, prod.key).createEndpoint({ url: urls.prod }),
+        test: await webhookApi(c, sandbox.key).createEndpoint({ url: urls.test }),
+      };
+      const made = {
+        prod: await prod.client.courses.create({ name: 'Production', description: '' }),
+        test: await sandbox.client.courses.create({ name: 'Sandbox', description: '' }),
+      };
+      for (const [environment, key] of [
+        ['prod', prod.key],
+        ['test', sandbox.key],
+      ] as const) {
+        const api = webhookApi(c, key);
+        const [event] = (await api.feed({ type: 'course.created' })).events;
+        expect(event?.data.id).toBe(made[environment].id);
+        const log = await api.call(`${ENDPOINTS}/${endpoints[environment].id}/deliveries`);
+        expect(log.body.data.map((d: { eventId: string }) => d.eventId)).toEqual([event?.id]);
+        const arrived = byEventId(await deliveriesOf(receiver, urls[environment], [event?.id ?? '']));
+        expect([...arrived.values()].map((delivery) => JSON.parse(delivery.body).data.id)).toEqual([
+          made[environment].id,
+        ]);
+      }
+    });
+
     test('a test event arrives signed; its redelivery carries the same webhook-id', async () => {
       const api = webhookApi(c, (await c.newKey()).key);
       const url = receiver.newUrl('test-event');

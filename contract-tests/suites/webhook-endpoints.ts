@@ -96,20 +96,29 @@ export function webhookEndpointsSuite(c: Contract): void {
       expect((await owner.call(`${ENDPOINTS}/${theirs.id}`)).body.description).toBe(theirs.description);
     });
 
-    test('400 validation_failed naming /url for a URL the service refuses (credentials in it)', async () => {
-      const api = webhookApi(c, (await c.newKey()).key);
-      const refused = 'https://user:secret@lms.example.com/hooks';
-      const created = await api.call(ENDPOINTS, { method: 'POST', json: { url: refused } });
-      expectRawProblem(created, 400, 'validation_failed');
-      expect(created.body.errors[0]).toMatchObject({ pointer: '/url' });
-      const endpoint = await api.createEndpoint();
-      const updated = await api.call(`${ENDPOINTS}/${endpoint.id}`, {
-        method: 'PATCH',
-        json: { url: refused },
-      });
-      expectRawProblem(updated, 400, 'validation_failed');
-      expect((await api.call(`${ENDPOINTS}/${endpoint.id}`)).body.url).toBe(endpoint.url);
-    });
+    // Refused whatever the operator allows: credentials in the URL, a cloud metadata address.
+    const refusedUrls = [
+      'https://user:secret@lms.example.com/hooks',
+      'http://169.254.169.254/latest/meta-data/',
+      'https://metadata.google.internal/hooks',
+    ];
+    test.each(refusedUrls)(
+      '400 validation_failed naming /url for %s, on create and update',
+      async (refused) => {
+        const api = webhookApi(c, (await c.newKey()).key);
+        const created = await api.call(ENDPOINTS, { method: 'POST', json: { url: refused } });
+        expectRawProblem(created, 400, 'validation_failed');
+        expect(created.body.errors[0]).toMatchObject({ pointer: '/url' });
+        const endpoint = await api.createEndpoint();
+        const updated = await api.call(`${ENDPOINTS}/${endpoint.id}`, {
+          method: 'PATCH',
+          json: { url: refused },
+        });
+        expectRawProblem(updated, 400, 'validation_failed');
+        expect((await api.call(`${ENDPOINTS}/${endpoint.id}`)).body.url).toBe(endpoint.url);
+        expect((await api.call(ENDPOINTS)).body.data).toHaveLength(1);
+      },
+    );
 
     test('409 webhook_endpoint_disabled: a disabled endpoint takes no test event nor redelivery until enabled', async () => {
       const api = webhookApi(c, (await c.newKey()).key);
@@ -144,7 +153,7 @@ export function webhookEndpointsSuite(c: Contract): void {
       expect((await api.createEndpoint()).environment).toBe('prod');
     });
 
-    test('422 when an Idempotency-Key comes back with another body; the same body replays the endpoint', async () => {
+    test('the same Idempotency-Key and body replay the endpoint and its secret; another body answers 422', async () => {
       const api = webhookApi(c, (await c.newKey()).key);
       const headers = { 'Idempotency-Key': crypto.randomUUID() };
       const json = { url: api.url(), description: 'once' };

@@ -38,8 +38,8 @@ export async function newChangingOwner(c: Contract): Promise<ChangingOwner> {
 /**
  * Makes every kind of change the events describe, with the owner's key and ID token: a course
  * created, updated, published, archived, restored and deleted; a key created, rolled and revoked.
- * Two changes that change nothing (publishing a published course, refused; revoking a revoked key)
- * are made too: they must produce nothing. Returns the events due, oldest first, each with the API's answer.
+ * Three requests that change nothing (an update to the current values, publishing a published
+ * course, revoking a revoked key) are made too: they must produce nothing. Returns the events due, oldest first, each with the API's answer.
  *
  * @example const due = await makeEveryChange(c, owner);
  */
@@ -51,7 +51,10 @@ export async function makeEveryChange(c: Contract, owner: ChangingOwner): Promis
     due.push({ type, data: answer as Record<string, unknown> });
   const created = await client.courses.create({ name: 'Evented', description: 'every change' });
   course('course.created', created);
-  course('course.updated', await client.courses.update(created.id, { name: 'Evented, renamed' }));
+  const renamed = await client.courses.update(created.id, { name: 'Evented, renamed' });
+  course('course.updated', renamed);
+  // The values it has already: nothing changes, `updatedAt` included.
+  expect(await client.courses.update(created.id, { name: renamed.name })).toEqual(renamed);
   course('course.published', await client.courses.publish(created.id));
   await expectProblem(client.courses.publish(created.id), 409, 'invalid_transition');
   course('course.archived', await client.courses.archive(created.id));
