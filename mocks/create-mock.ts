@@ -22,6 +22,7 @@ import { createRequestLog, type RecordedRequests } from './request-log.ts';
 import { forcedOutcome } from './request-override.ts';
 import { createScenarios, type ScenarioControl } from './scenarios.ts';
 import { applySeed, planSeed } from './seed.ts';
+import { type MockWebhooks, startMockWebhookDelivery } from './webhook-delivery.ts';
 
 /**
  * A mocked Course Management Service: its msw request handler and the controls tests use.
@@ -41,6 +42,8 @@ export interface CourseServiceMock {
   scenario(operationId: OperationId): ScenarioControl;
   /** An ID token for `subject`, as `POST /dev/token` issues it. */
   idToken(subject: string): string;
+  /** The deliveries of webhooks to your application (the `webhooks` option): `await mock.webhooks.settle()`. */
+  readonly webhooks: MockWebhooks;
 }
 
 /**
@@ -92,6 +95,12 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
         Object.hasOwn(resolved.secretScanningKeys, id) ? resolved.secretScanningKeys[id] : undefined,
     },
   });
+  const webhooks = startMockWebhookDelivery({
+    settings: resolved.webhooks,
+    store,
+    clock,
+    userAgent: `course-service-webhooks/${resolved.spec.info.version}`,
+  });
   let seeded = applySeed(seed, store, hasher);
   const requestLog = createRequestLog(resolved.bodyLimitBytes);
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
@@ -135,6 +144,14 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     }
     await pause();
     record(answered.status);
+    // A write that succeeded may have queued deliveries: the server's worker is nudged alike.
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      answered.status >= 200 &&
+      answered.status < 300
+    )
+      webhooks.nudge();
     return toResponse(answered, request.method);
   }
 
@@ -165,6 +182,7 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     requests: requestLog.requests,
     scenario: (operationId) => scenarios.control(operationId),
     idToken: (subject) => idp.token(subject),
+    webhooks: webhooks.control,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type OpenApiDocument, openApiDocument } from '../core/index.ts';
 import type { CourseStatus, Scope } from '../sdk/gen/types.gen.ts';
+import { type MockWebhookOptions, type ResolvedWebhookOptions, resolveWebhooks } from './webhook-options.ts';
 
 /**
  * The owner of declared keys and seeded courses that name none.
@@ -87,12 +88,15 @@ export interface CourseServiceMockOptions {
    * @default false
    */
   webhookAllowPrivateUrls?: boolean | undefined;
+  /** Deliver the events of endpoints created through the API to your application. @default none: deliveries stay `pending` */
+  webhooks?: MockWebhookOptions | undefined;
 }
 
 /** The options with every default filled in. */
-export type ResolvedOptions = Required<Omit<CourseServiceMockOptions, 'rateLimit' | 'seed'>> & {
+export type ResolvedOptions = Required<Omit<CourseServiceMockOptions, 'rateLimit' | 'seed' | 'webhooks'>> & {
   rateLimit: { max: number; windowSeconds: number; authFailureMax: number };
   seed: { courses: SeedCourse[] };
+  webhooks: ResolvedWebhookOptions | undefined;
 };
 
 /**
@@ -116,5 +120,6 @@ export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptio
     overrides: options.overrides ?? false,
     secretScanningKeys: options.secretScanningKeys ?? {},
     webhookAllowPrivateUrls: options.webhookAllowPrivateUrls ?? false,
+    webhooks: options.webhooks === undefined ? undefined : resolveWebhooks(options.webhooks),
   };
 }
