@@ -13,7 +13,7 @@ export interface ReceivedDelivery {
   receivedAt: Date;
 }
 
-/** An HTTP server on loopback that records every delivery and acknowledges it with `204`. */
+/** Where the target's deliveries arrive, recorded for the suite to judge after the fact. */
 export interface WebhookReceiver {
   /** A new URL on the receiver, for one endpoint: its deliveries are kept apart from the others'. */
   newUrl(label?: string): string;
@@ -33,6 +33,34 @@ export interface WebhookReceiver {
 
 const POLL_MS = 25;
 
+/**
+ * A receiver whose deliveries come from `record` (an HTTP server, or the mocks' in-process
+ * handler), its URLs under `origin`.
+ */
+function recordingReceiver(
+  origin: string,
+  close: () => Promise<void>,
+): WebhookReceiver & { record(delivery: ReceivedDelivery): void } {
+  const deliveries: ReceivedDelivery[] = [];
+  let urls = 0;
+  const received = (url: string) => {
+    const path = new URL(url).pathname;
+    return deliveries.filter((delivery) => delivery.path === path);
+  };
+  return {
+    record: (delivery) => deliveries.push(delivery),
+    newUrl: (label = 'endpoint') => `${origin}/hooks/${label}-${++urls}`,
+    received,
+    async waitFor(url, done, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!done(received(url)) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      return received(url);
+    },
+    close,
+  };
+}
+
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -51,39 +79,52 @@ function readBody(request: IncomingMessage): Promise<string> {
  * const url = receiver.newUrl('feed'); // http://127.0.0.1:41234/hooks/feed-1
  */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const deliveries: ReceivedDelivery[] = [];
   const server = createServer((request, response) => {
     readBody(request).then(
       (body) => {
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(request.headers))
           if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-        deliveries.push({ path: request.url ?? '/', headers, body, receivedAt: new Date() });
+        receiver.record({ path: request.url ?? '/', headers, body, receivedAt: new Date() });
         response.writeHead(204).end();
       },
       () => response.writeHead(400).end(),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let urls = 0;
-  const received = (url: string) => {
-    const path = new URL(url).pathname;
-    return deliveries.filter((delivery) => delivery.path === path);
-  };
-  return {
-    newUrl: (label = 'endpoint') => `${origin}/hooks/${label}-${++urls}`,
-    received,
-    async waitFor(url, done, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!done(received(url)) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      return received(url);
-    },
-    close: () =>
+  const receiver = recordingReceiver(
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  );
+  return receiver;
+}
+
+/**
+ * A receiver for a target that delivers in-process (the msw mocks): `handle` takes a delivery as a
+ * Fetch `Request`, records it and answers `204`; its URLs are `https` on a host of `origin` that
+ * nothing resolves.
+ *
+ * @example const { receiver, handle } = inProcessWebhookReceiver('https://receiver.contract.mock');
+ */
+export function inProcessWebhookReceiver(origin: string): {
+  receiver: WebhookReceiver;
+  handle: (request: Request) => Promise<Response>;
+} {
+  const receiver = recordingReceiver(origin, async () => {});
+  return {
+    receiver,
+    async handle(request) {
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      const body = await request.text();
+      receiver.record({ path: new URL(request.url).pathname, headers, body, receivedAt: new Date() });
+      return new Response(null, { status: 204 });
+    },
   };
 }
