@@ -19,8 +19,9 @@ Options:
   --jwks-url URL          the identity provider's JWKS, for the algorithm-confusion forgery
                           (CONTRACT_JWKS_URL; default <base>/dev/.well-known/jwks.json, none with
                           --id-token-command)
-  --webhook-url URL       a URL the server accepts for webhook endpoints, for the generic checks'
-                          valid requests (CONTRACT_WEBHOOK_URL; default the spec's example)
+  --webhook-url URL       a URL the server accepts for webhook endpoints, for a server that cannot
+                          reach this machine (CONTRACT_WEBHOOK_URL; default: the suite's own receiver
+                          on 127.0.0.1, which a server allowing private addresses delivers to)
   --target server|mocks   in the repository, what to start when no base URL is given (CONTRACT_TARGET)
   --max-wait SECONDS      total time the run may wait for the server's failed-authentication limit
                           (CONTRACT_MAX_WAIT_SECONDS; default 600); past it the run fails
