@@ -6,7 +6,7 @@ const schema = { type: 'array', uniqueItems: true, items: { anyOf: [{ type: 'str
 
 describe('uniqueItems that never calls into the data', () => {
   it("Ajv's own throws on an item with its own toString; the safe one reports the items instead", () => {
-    const hostile = [{}, { toString: 0 }, { valueOf: 0 }];
+    const hostile: unknown[] = [{}, { toString: 0 }, { valueOf: 0 }];
     expect(() => new Ajv2020({ allErrors: true }).compile(schema)(hostile)).toThrow(TypeError);
     const validate = withSafeUniqueItems(new Ajv2020({ allErrors: true })).compile(schema);
     expect(validate(hostile)).toBe(false);
