@@ -59,6 +59,8 @@ const PRINTS: Array<[string, RegExp]> = [
   ['METRICS=on', /^http_server_request_duration_seconds_count\{/m],
   ['X-Served-By', /^200 my-app\n\{ pong: true \}\n$/],
   ['createApp', /^Course Management Service\n$/],
+  // The receiver verified the delivery, and the feed holds the same event.
+  ['receiver.ts', /^verified course\.created (evt_\w+)\n\{"data":\[\{"id":"\1","type":"course\.created"/m],
   [
     'ConfigError',
     /^LOG_LEVEL must be one of .*'loud'\nPORT must be an integer from 0 to 65535, got 'eighty'\n$/,
