@@ -227,7 +227,7 @@ describe('updateWebhookEndpoint', () => {
 describe('lists of unique items', () => {
   it('400, never a 500, for items that are objects with their own toString or valueOf (event types, scopes)', async () => {
     const { key, token } = await account('wh-unique-items');
-    const hostile = [{}, { toString: 0 }, { valueOf: 0 }];
+    const hostile: unknown[] = [{}, { toString: 0 }, { valueOf: 0 }];
     const endpoint = await createEndpoint(server, key, { eventTypes: hostile });
     expect(endpoint.status).toBe(400);
     expect(endpoint.body.code).toBe('validation_failed');
