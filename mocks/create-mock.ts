@@ -13,6 +13,7 @@ import {
 import { randomBase62 } from '../domain/base62.ts';
 import { createFixedWindowLimits } from '../memory/fixed-window.ts';
 import { createMemoryStore } from '../memory/memory-store.ts';
+import { mayHaveQueuedDeliveries } from '../webhooks/delivery-rules.ts';
 import { devTokenHandler } from './dev-token-handler.ts';
 import { incomingRequest, toResponse } from './fetch-exchange.ts';
 import { mcpOriginRefusal, mcpProtocol } from './mcp-endpoint.ts';
@@ -145,13 +146,7 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     await pause();
     record(answered.status);
     // A write that succeeded may have queued deliveries: the server's worker is nudged alike.
-    if (
-      request.method !== 'GET' &&
-      request.method !== 'HEAD' &&
-      answered.status >= 200 &&
-      answered.status < 300
-    )
-      webhooks.nudge();
+    if (mayHaveQueuedDeliveries(request.method, answered.status)) webhooks.nudge();
     return toResponse(answered, request.method);
   }
 

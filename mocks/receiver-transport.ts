@@ -2,12 +2,13 @@
 // handed to the application's receiver, in process, and its answer judged as the server judges an
 // answer over the network: a 3xx is never followed, a body past the cap fails, no answer within
 // the deadline times out. It never throws: a receiver that throws is a connection that failed.
+
 import type { WebhookSendResult } from '../webhooks/attempt-outcome.ts';
 import type { WebhookSend } from '../webhooks/create-webhook-dispatcher.ts';
+import { WEBHOOK_RESPONSE_LIMIT_BYTES } from '../webhooks/delivery-rules.ts';
 import type { WebhookReceiver } from './webhook-options.ts';
 
 /** How much of an answer is read, as by the server: 64 KiB. */
-const RESPONSE_LIMIT_BYTES = 64 * 1024;
 
 /** The deadline of one attempt, the server's default. */
 export const RECEIVER_TIMEOUT_MS = 15_000;
@@ -35,7 +36,7 @@ export function receiverTransport(receiverFor: (url: string) => WebhookReceiver)
           void answer.body?.cancel().catch(() => {});
           return { status, error: 'redirect', durationMs: elapsed() };
         }
-        const tooLarge = await longerThan(answer, RESPONSE_LIMIT_BYTES);
+        const tooLarge = await longerThan(answer, WEBHOOK_RESPONSE_LIMIT_BYTES);
         return { status, durationMs: elapsed(), ...(tooLarge && { error: 'response_too_large' as const }) };
       } catch {
         return { error: 'connection_failed', durationMs: elapsed() };

@@ -1,14 +1,15 @@
 // The server's transport for webhook attempts (`send` of the delivery engine): one POST over
 // node:http(s), pinned to a checked address, with a deadline for the whole exchange, no redirects
 // followed and the answer read up to a cap. It never throws: every failure is an attempt error.
+
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { WebhookSendResult } from '../../webhooks/attempt-outcome.ts';
 import type { WebhookSend } from '../../webhooks/create-webhook-dispatcher.ts';
+import { WEBHOOK_RESPONSE_LIMIT_BYTES } from '../../webhooks/delivery-rules.ts';
 import { pinAddress, pinnedLookup, type ResolveHost } from './pinned-address.ts';
 
 /** How much of an answer is read (the receiver's body is not kept): 64 KiB. */
-const WEBHOOK_RESPONSE_LIMIT_BYTES = 64 * 1024;
 
 /** What the transport is configured with. */
 export interface NodeWebhookTransportOptions {

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Store } from '../../core/index.ts';
 import { createWebhookDispatcher } from '../../webhooks/create-webhook-dispatcher.ts';
+import { mayHaveQueuedDeliveries } from '../../webhooks/delivery-rules.ts';
 import type { Config } from '../config.ts';
 import type { WebhookProbe } from '../metrics/webhook-metrics.ts';
 import { nodeWebhookTransport } from './node-webhook-transport.ts';
@@ -63,8 +64,7 @@ export function startWebhookDelivery(options: {
   return {
     async nudge(ctx, next) {
       await next();
-      if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.status >= 200 && ctx.status < 300)
-        dispatcher.nudge();
+      if (mayHaveQueuedDeliveries(ctx.method, ctx.status)) dispatcher.nudge();
     },
     stop: () => dispatcher.stop(),
   };
