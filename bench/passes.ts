@@ -196,7 +196,8 @@ export async function runPasses(
             const own =
               server !== 'ours' && checkoutServers.includes(server) ? await etagFrom(url, context) : etag;
             const request = { ...scenario.request({ ...context, etag: own }), status: scenario.status };
-            const counter = server === 'webhook' && endpoint ? await deliveryCounter(endpoint) : undefined;
+            const counter =
+              server === 'webhook' && endpoint && child ? await deliveryCounter(endpoint, child) : undefined;
             const asked = performance.now();
             const bytes = await check(url, request, scenario, server);
             if (server === 'ours' && !extras.firstAnswer[dataset])
@@ -219,9 +220,7 @@ export async function runPasses(
             const cpuUsPerRequest = (cpuMs * 1000) / result.total;
             const cpuWaitPct = (100 * waitMs) / elapsedMs;
             const webhooks =
-              counter && settled && child
-                ? await counter.tally(result, { ...settled, cpuMs: cpuBefore }, child)
-                : undefined;
+              counter && settled ? await counter.tally(result, { ...settled, cpuMs: cpuBefore }) : undefined;
             const record = { pass, scenario: scenario.id, server, result, cpuUsPerRequest, cpuWaitPct };
             raw.runs.push(webhooks ? { ...record, webhooks } : record);
             const flag =

@@ -69,8 +69,9 @@ export const createsOf = (result: LoadResult): number => Math.max(0, result.tota
 /**
  * What the row delivered around its measured run: the creates answered in it, the deliveries the
  * receiver got during it, those not yet made at its start (after the warm-up's had drained, or
- * the wait gave up) and at its end, how long they took to drain after it (undefined if not
- * within the timeout), and the server's CPU per answer counting that drain.
+ * the wait gave up) and at its end (when not drained within the timeout: those made after it until
+ * then), how long after it the last one came (undefined if not within the timeout), and the
+ * server's CPU per answer from the run's start until then.
  */
 export interface WebhookTally {
   answered: number;
@@ -81,16 +82,35 @@ export interface WebhookTally {
   cpuUsPerAnswerDrained: number;
 }
 
+/** How long the receiver must get nothing before the row asks our server whether any delivery is pending. */
+const QUIET_MS = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Counts the deliveries of the row's endpoint around a measured run. */
-export async function deliveryCounter(endpoint: BenchEndpoint) {
+export async function deliveryCounter(endpoint: BenchEndpoint, server: ChildServer) {
   const base = await receivedCount(endpoint.receiverUrl);
   const delivered = async (): Promise<number> => (await receivedCount(endpoint.receiverUrl)) - base;
-  /** Waits until no delivery is pending; the ms it took, or undefined on timeout. */
-  const drain = async (): Promise<number | undefined> => {
+  /**
+   * Waits until no delivery is pending: polls the receiver (which costs our server nothing) until it
+   * got nothing for a while, and only then asks our server. Resolves when the last one came (ms
+   * after the call) and our server's CPU time then, or undefined after the timeout.
+   */
+  const drain = async (): Promise<{ ms: number; cpuMs: number } | undefined> => {
     const began = performance.now();
+    let count = await delivered();
+    let changedAt = began;
     while (performance.now() - began < DRAIN_TIMEOUT_MS) {
-      if ((await pendingCount(endpoint)) === 0) return performance.now() - began;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(20);
+      const now = await delivered();
+      if (now !== count) {
+        count = now;
+        changedAt = performance.now();
+      } else if (performance.now() - changedAt >= QUIET_MS) {
+        const cpuMs = await server.cpuMs();
+        if ((await pendingCount(endpoint)) === 0) return { ms: changedAt - began, cpuMs };
+        changedAt = performance.now();
+      }
     }
     return undefined;
   };
@@ -100,22 +120,25 @@ export async function deliveryCounter(endpoint: BenchEndpoint) {
       await drain();
       return { delivered: await delivered(), pending: await pendingCount(endpoint) };
     },
-    /** After the measured run (`result`), begun at `start` (from `settle`) with `cpuMs` of CPU used. */
+    /**
+     * After the measured run (`result`), begun at `start` (from `settle`) with `cpuMs` of CPU used.
+     * What was pending at its end is what the receiver got after it, once drained: asking our
+     * server then would cost CPU counted as the drain's.
+     */
     async tally(
       result: LoadResult,
       start: { delivered: number; pending: number; cpuMs: number },
-      server: ChildServer,
     ): Promise<WebhookTally> {
       const answered = createsOf(result);
-      const [atEnd, pendingAtEnd] = await Promise.all([delivered(), pendingCount(endpoint)]);
-      const drainMs = await drain();
-      const cpuMs = (await server.cpuMs()) - start.cpuMs;
+      const atEnd = await delivered();
+      const drained = await drain();
+      const cpuMs = (drained?.cpuMs ?? (await server.cpuMs())) - start.cpuMs;
       return {
         answered,
         delivered: atEnd - start.delivered,
         pendingAtStart: start.pending,
-        pendingAtEnd,
-        drainMs,
+        pendingAtEnd: (await delivered()) - atEnd,
+        drainMs: drained?.ms,
         cpuUsPerAnswerDrained: (cpuMs * 1000) / answered,
       };
     },
