@@ -64,7 +64,7 @@ async function pendingCount(endpoint: BenchEndpoint): Promise<number> {
 }
 
 /** The creates a load run got answered as intended: each queued one delivery. */
-export const createsOf = (result: LoadResult): number => Math.max(0, result.total - result.non2xx);
+const createsOf = (result: LoadResult): number => Math.max(0, result.total - result.non2xx);
 
 /**
  * What the row delivered around its measured run: the creates answered in it, the deliveries the
