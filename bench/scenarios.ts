@@ -173,7 +173,7 @@ export function scenarios(
     },
     {
       id: 'create-webhook',
-      label: `create a course, durable, 1 webhook endpoint (${small} stored)`,
+      label: `create, 1 webhook endpoint (${small} stored)`,
       dataset: 'small',
       servers: ['node', 'koa-d', 'webhook'],
       writes: true,

@@ -60,7 +60,7 @@ export function webhookCostLines(cost: WebhookCost | undefined): string[] {
   const { cpuUs } = cost;
   return [
     'one webhook endpoint on create (`webhook` in create-webhook ÷ `ours` in create, same pass; ' +
-      "the server's CPU includes the delivery worker's signing and POSTs):",
+      "the server's CPU includes the delivery worker's claims, signing, POSTs and outcome writes):",
     `  req/s ×${num(cost.rpsRatio, 2)}; CPU µs an answer ${num(cpuUs.with, 0)} against ` +
       `${num(cpuUs.without, 0)} (×${num(cost.cpuRatio, 2)}), ${num(cpuUs.withDrain, 0)} ` +
       `counting the deliveries queued at the run's end until they drained (×${num(cost.cpuRatioDrained, 2)})`,
