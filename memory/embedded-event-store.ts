@@ -180,22 +180,33 @@ export abstract class EmbeddedEventStore implements EventStore {
     limit: number;
   }): Promise<WebhookJob[]> {
     const now = Date.parse(claim.now);
+    const limit = Math.max(0, claim.limit);
     const { endpoints, events } = this.eventModel;
-    const due = (delivery: WebhookDeliveryRecord) =>
-      delivery.nextAttemptAt !== null &&
-      Date.parse(delivery.nextAttemptAt) <= now &&
-      (delivery.leaseUntil === null || Date.parse(delivery.leaseUntil) <= now) &&
-      endpoints.get(delivery.endpointId)?.enabled === true &&
-      events.get(delivery.eventId) !== undefined;
-    const jobs = [...this.eventModel.pending.values()]
-      .filter(due)
-      .sort((a, b) => Date.parse(a.nextAttemptAt ?? '') - Date.parse(b.nextAttemptAt ?? '') || a.seq - b.seq)
-      .slice(0, Math.max(0, claim.limit))
-      .map((delivery) => ({
-        delivery: this.#delivery({ ...delivery, leaseUntil: claim.leaseUntil }, delivery.seq),
-        endpoint: endpoints.get(delivery.endpointId) as WebhookEndpointRecord,
-        payload: (events.get(delivery.eventId) as AccountEventRecord).payload,
-      }));
+    // The `limit` due deliveries first by (nextAttemptAt, seq), kept in order as the pending ones
+    // are scanned once: no sort of the whole backlog, one date parse for most of them.
+    const chosen: Array<{ delivery: WebhookDeliveryRecord; at: number }> = [];
+    const before = (at: number, seq: number, other: { delivery: WebhookDeliveryRecord; at: number }) =>
+      at < other.at || (at === other.at && seq < other.delivery.seq);
+    for (const delivery of this.eventModel.pending.values()) {
+      if (limit === 0) break;
+      if (delivery.nextAttemptAt === null) continue;
+      const at = Date.parse(delivery.nextAttemptAt);
+      if (at > now) continue;
+      const last = chosen[chosen.length - 1];
+      if (chosen.length === limit && last && !before(at, delivery.seq, last)) continue;
+      if (delivery.leaseUntil !== null && Date.parse(delivery.leaseUntil) > now) continue;
+      if (endpoints.get(delivery.endpointId)?.enabled !== true || events.get(delivery.eventId) === undefined)
+        continue;
+      let i = chosen.length;
+      while (i > 0 && before(at, delivery.seq, chosen[i - 1] as (typeof chosen)[number])) i--;
+      chosen.splice(i, 0, { delivery, at });
+      if (chosen.length > limit) chosen.pop();
+    }
+    const jobs = chosen.map(({ delivery }) => ({
+      delivery: this.#delivery({ ...delivery, leaseUntil: claim.leaseUntil }, delivery.seq),
+      endpoint: endpoints.get(delivery.endpointId) as WebhookEndpointRecord,
+      payload: (events.get(delivery.eventId) as AccountEventRecord).payload,
+    }));
     if (jobs.length > 0) {
       await this.commitEvents({ ...noEventChanges(), deliveries: jobs.map((job) => job.delivery) });
     }

@@ -91,6 +91,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
   };
 
+  const refill = Math.ceil(batchSize / 2);
   let pollMs = 0;
   let running = false;
   let ticking: Promise<void> | undefined;
@@ -108,13 +109,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     timer = undefined;
     wakeSoon = false;
     ticking = (async () => {
-      const free = batchSize - inFlight.size;
-      if (free <= 0) {
-        // Full: claim again as soon as an attempt ends.
-        await Promise.race(inFlight);
+      // Fewer than half the slots free: claim once half are, rather than a claim (a store write)
+      // for each attempt that ends.
+      if (batchSize - inFlight.size < refill) {
+        while (batchSize - inFlight.size < refill) await Promise.race(inFlight);
         wakeSoon = true;
         return;
       }
+      const free = batchSize - inFlight.size;
       const started = await claimAndSend(free);
       // A full claim means more may be due: claim again at once rather than after a poll.
       if (started.length === free) wakeSoon = true;

@@ -1,15 +1,12 @@
 // The server's transport for webhook attempts (`send` of the delivery engine): one POST over
 // node:http(s), pinned to a checked address, with a deadline for the whole exchange, no redirects
 // followed and the answer read up to a cap. It never throws: every failure is an attempt error.
-
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { WebhookSendResult } from '../../webhooks/attempt-outcome.ts';
 import type { WebhookSend } from '../../webhooks/create-webhook-dispatcher.ts';
 import { WEBHOOK_RESPONSE_LIMIT_BYTES } from '../../webhooks/delivery-rules.ts';
 import { pinAddress, pinnedLookup, type ResolveHost } from './pinned-address.ts';
-
-/** How much of an answer is read (the receiver's body is not kept): 64 KiB. */
 
 /** What the transport is configured with. */
 export interface NodeWebhookTransportOptions {
@@ -32,6 +29,9 @@ export interface NodeWebhookTransportOptions {
  */
 export function nodeWebhookTransport(options: NodeWebhookTransportOptions): WebhookSend {
   const limit = options.responseLimitBytes ?? WEBHOOK_RESPONSE_LIMIT_BYTES;
+  // Connections kept open between attempts to the same host and port: a socket is reused only
+  // after it connected to an address checked then, and each attempt still checks the host first.
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   return async (request) => {
     const began = performance.now();
     const elapsed = () => performance.now() - began;
@@ -59,7 +59,13 @@ export function nodeWebhookTransport(options: NodeWebhookTransportOptions): Webh
     return new Promise<WebhookSendResult>((resolve) => {
       const outgoing = (secure ? httpsRequest : httpRequest)(
         url,
-        { method: 'POST', headers, lookup: pinnedLookup(pinned), agent: false, signal },
+        {
+          method: 'POST',
+          headers,
+          lookup: pinnedLookup(pinned),
+          agent: secure ? agents.https : agents.http,
+          signal,
+        },
         (response) => readAnswer(response, limit, signal).then(resolve),
       );
       outgoing.on('error', (err) =>
