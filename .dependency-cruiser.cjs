@@ -22,6 +22,27 @@ module.exports = {
       to: { path: '^(server|mocks|sdk|contract-tests|dashboard|fuzz|bench)/' },
     },
     {
+      name: 'webhooks-run-anywhere',
+      comment:
+        'The webhook delivery engine runs in the server and in the mocks (Node or a browser): it uses Web APIs, ' +
+        'imports no Node module, nothing of the server or the mocks, and no package but standardwebhooks.',
+      severity: 'error',
+      from: { path: '^webhooks/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: ['^(server|mocks|sdk|contract-tests|dashboard|fuzz|bench)/'],
+      },
+    },
+    {
+      name: 'webhooks-import-no-node',
+      comment: 'See webhooks-run-anywhere: only local modules and standardwebhooks.',
+      severity: 'error',
+      from: { path: '^webhooks/', pathNot: '\\.test\\.ts$' },
+      to: {
+        dependencyTypesNot: ['local', 'type-only'],
+        pathNot: ['^node_modules/standardwebhooks/'],
+      },
+    },
+    {
       name: 'mocks-import-no-server',
       comment:
         'The mocks ship without the server: what both use (the core, the memory store, the fixed-window limits) ' +

@@ -9,6 +9,7 @@ const SERVER_HTTP_TESTS = [
   'server/idempotency/*.test.ts',
   'server/operations/*.test.ts',
   'server/rate-limit/*.test.ts',
+  'server/webhooks/webhook-delivery.test.ts',
 ];
 
 // Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.
@@ -22,8 +23,8 @@ const SERVICES = ['server/test-support/global-services.ts'];
 // replayed) and as its guide shows it (its packed command runs on Node 24 in the packages test),
 // the guides' examples compiled with tsc and the server guide's shell recipes (whether the docs are
 // true does not depend on the Node that checks them, and these two keep both cores busy beside the
-// timing-sensitive outage tests), and the 20-cycle crash stress (the lock it relies on is tested on
-// every Node by data-dir-lock.test.ts).
+// timing-sensitive outage tests), and the kill -9 stresses, of writes and of webhook deliveries (the
+// lock they rely on is tested on every Node by data-dir-lock.test.ts, delivery by the HTTP suites).
 const NODE_AGNOSTIC = [
   'dashboard/**',
   'mocks/browser.test.ts',
@@ -34,6 +35,7 @@ const NODE_AGNOSTIC = [
   'server/documented-examples.test.ts',
   'sdk/examples-compile.test.ts',
   'server/kill-restart.test.ts',
+  'server/webhooks/webhook-kill-restart.test.ts',
 ];
 
 // Projects: unit and integration suites beside the code; those suites again on PostgreSQL + Redis;
@@ -53,7 +55,7 @@ export default defineConfig({
           name: 'unit',
           globalSetup: SERVICES,
           include: [
-            '{core,memory,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
+            '{core,memory,webhooks,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
             'contract-tests/targets/*.test.ts',
             'contract-tests/diff/*.test.ts',

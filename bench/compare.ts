@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { num } from './report.ts';
+import { num } from './format-figure.ts';
 import type { BenchRun, Comparison, ComparisonRow } from './run-meta.ts';
 import type { Summary } from './summary.ts';
 

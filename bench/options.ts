@@ -39,7 +39,8 @@ export const usage = `Usage: npm run bench -- [options]
   --baselines-only   run only the baselines: bare node:http and bare Koa (plain, durable, and on sql.js)
   --large N          courses in the large data set (default 100000)
   --data-cache DIR   keep the seeded data sets in DIR and reuse them while server/store is unchanged
-  --only IDS         only these scenarios, comma-separated (list,get,get-304,create,list-large,create-large)
+  --only IDS         only these scenarios, comma-separated (list,get,get-304,create,
+                     create-webhook,list-large,create-large)
   --compare FILE     print beside this run's rows those of an earlier run's results JSON
                      (bench/results/*.json): ×koa and CPU µs per answer, before and after
   --compare DIR      also run our server from the checkout at DIR (e.g. a git worktree of an older

@@ -12,6 +12,13 @@ import {
   type Scenario,
   type ServerName,
 } from './scenarios.ts';
+import {
+  type BenchEndpoint,
+  createBenchEndpoint,
+  deliveryCounter,
+  type WebhookTally,
+  webhookEnv,
+} from './webhook-row.ts';
 
 /** One measured load run. */
 export interface RunRecord {
@@ -29,6 +36,8 @@ export interface RunRecord {
    * waiting for a CPU: time that every request in flight waits on top of its own work.
    */
   cpuWaitPct: number;
+  /** The `webhook` row's deliveries around its measured run (see `webhook-row.ts`). */
+  webhooks?: WebhookTally;
 }
 
 /** What a pass measured of our server besides load: start-up time and memory. */
@@ -104,6 +113,7 @@ function checkoutsOf(options: BenchOptions, otlpSink: string): CheckoutServer[] 
     ['replayed', repoRoot, {}, 'bench/servers/replayed-core.ts'],
     ['metrics', repoRoot, { METRICS: 'on' }],
     ['traced', repoRoot, { OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink }],
+    ['webhook', repoRoot, webhookEnv],
     ...(options.compare ? [['before', options.compare, {}] as CheckoutServer] : []),
   ];
 }
@@ -121,6 +131,8 @@ async function etagFrom(url: string, context: { key: string; courseId: string })
  * Runs every pass: for each data set, our server (and with `--compare` the other checkout's) starts
  * on a fresh copy of it, then each scenario drives its servers in turn (node, koa, koa-d, koa-sql, ours,
  * before, replayed, metrics, traced, then the peers), each with a warm-up run and a measured run.
+ * The `webhook` row's endpoint posts to `receiver`; its measured run starts once the warm-up's
+ * deliveries have drained, and its tally counts the deliveries in and after it.
  */
 export async function runPasses(
   options: BenchOptions,
@@ -132,6 +144,7 @@ export async function runPasses(
   root: string,
   log: (line: string) => void,
   otlpSink: string,
+  receiver: ChildServer | undefined,
 ): Promise<RawResults> {
   const raw: RawResults = { runs: [], extras: [], bytes: {} };
   const load = { connections: options.connections };
@@ -153,6 +166,7 @@ export async function runPasses(
       if (group.length === 0) continue;
       const servers: Partial<Record<ServerName, ChildServer>> = { ...baselines };
       const copies: string[] = [];
+      let endpoint: BenchEndpoint | undefined;
       try {
         // One after the other, so neither start-up competes with the other for the CPU.
         for (const [name, checkout, env, script] of checkoutsOf(options, otlpSink)) {
@@ -163,6 +177,8 @@ export async function runPasses(
           await cp(seeded.dir, copy, { recursive: true });
           const started = await startOurs(copy, [], checkout, env, script);
           servers[name] = started.server;
+          if (name === 'webhook' && receiver)
+            endpoint = await createBenchEndpoint(started.server.url, seeded.key, receiver.url);
           if (name === 'ours' || name === 'before')
             (name === 'ours' ? extras.startupMs : extras.beforeStartupMs)[dataset] = started.startupMs;
           const who = name === 'ours' ? 'our server' : `${name} (${checkout})`;
@@ -180,12 +196,15 @@ export async function runPasses(
             const own =
               server !== 'ours' && checkoutServers.includes(server) ? await etagFrom(url, context) : etag;
             const request = { ...scenario.request({ ...context, etag: own }), status: scenario.status };
+            const counter =
+              server === 'webhook' && endpoint && child ? await deliveryCounter(endpoint, child) : undefined;
             const asked = performance.now();
             const bytes = await check(url, request, scenario, server);
             if (server === 'ours' && !extras.firstAnswer[dataset])
               extras.firstAnswer[dataset] = { scenario: scenario.id, ms: performance.now() - asked };
             raw.bytes[scenario.id] = { ...raw.bytes[scenario.id], [server]: bytes };
             await generator.run(url, request, { ...load, durationSeconds: options.warmupSeconds });
+            const settled = await counter?.settle();
             if (server === 'ours' && dataset === 'large' && !extras.memory)
               extras.memory = await ours?.memory();
             const cpuBefore = (await child?.cpuMs()) ?? Number.NaN;
@@ -200,7 +219,10 @@ export async function runPasses(
             const waitMs = ((await child?.cpuWaitMs()) ?? Number.NaN) - waitBefore;
             const cpuUsPerRequest = (cpuMs * 1000) / result.total;
             const cpuWaitPct = (100 * waitMs) / elapsedMs;
-            raw.runs.push({ pass, scenario: scenario.id, server, result, cpuUsPerRequest, cpuWaitPct });
+            const webhooks =
+              counter && settled ? await counter.tally(result, { ...settled, cpuMs: cpuBefore }) : undefined;
+            const record = { pass, scenario: scenario.id, server, result, cpuUsPerRequest, cpuWaitPct };
+            raw.runs.push(webhooks ? { ...record, webhooks } : record);
             const flag =
               result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
             log(

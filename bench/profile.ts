@@ -9,6 +9,7 @@ import { summariseProfile } from './cpu-profile.ts';
 import { prepareDatasets, startOurs } from './datasets.ts';
 import { pickLoadGenerator } from './load/index.ts';
 import { scenarios } from './scenarios.ts';
+import { createBenchEndpoint, startWebhookReceiver, webhookEnv } from './webhook-row.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +51,12 @@ try {
     // A copy, as each bench pass runs on: the seeded set (maybe the --data-cache one) stays as seeded.
     const data = join(root, `data-${scenario.id}`);
     await cp(seeded.dir, data, { recursive: true });
-    const { server } = await startOurs(data, ['--cpu-prof', `--cpu-prof-dir=${dir}`], undefined, env);
+    // `create-webhook` profiles the bench's `webhook` row: one endpoint, posting to a loopback receiver.
+    const hooked = scenario.servers.includes('webhook');
+    const receiver = hooked ? await startWebhookReceiver() : undefined;
+    const serverEnv = hooked ? { ...env, ...webhookEnv } : env;
+    const { server } = await startOurs(data, ['--cpu-prof', `--cpu-prof-dir=${dir}`], undefined, serverEnv);
+    if (receiver) await createBenchEndpoint(server.url, seeded.key, receiver.url);
     const etag = await fetch(`${server.url}/api/v1/courses/${seeded.courseId}`, {
       headers: { authorization: `Bearer ${seeded.key}` },
     }).then((r) => r.headers.get('etag') ?? '');
@@ -61,6 +67,7 @@ try {
     const result = await generator.run(server.url, request, load);
     const toUs = nowUs();
     await server.stop();
+    await receiver?.stop();
     const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error(`no profile written in ${dir}`);
     const profile = JSON.parse(await readFile(join(dir, file), 'utf8'));

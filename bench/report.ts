@@ -1,7 +1,10 @@
-import { peerNames, type ServerName } from './scenarios.ts';
+import { num } from './format-figure.ts';
+import { peerStanding } from './peer-standing.ts';
+import type { ServerName } from './scenarios.ts';
 import type { Figure, Summary } from './summary.ts';
+import { WEBHOOK_COST_LIMIT, webhookCostLines } from './webhook-cost.ts';
 
-/** One target of issue 24, 15 or 7, with the measured value beside it. */
+/** One target of issue 37, 15, 7 or 39, with the measured value beside it. */
 export interface TargetResult {
   name: string;
   target: string;
@@ -21,9 +24,9 @@ const judge = (value: number | undefined, ok: (v: number) => boolean): boolean |
   value === undefined || Number.isNaN(value) ? undefined : ok(value);
 
 /**
- * Compares the summary with the issues' targets: throughput of issue 37 (our req/s over the
- * idiomatic bare Koa's in the same pass, over `koa-sql`'s for a durable create), p99 and growth of issue 15, start-up and memory
- * of issue 7. A report, not an assertion.
+ * Compares the summary with the issues' targets: throughput of issue 37 (our req/s over the idiomatic
+ * bare Koa's in the same pass, over `koa-sql`'s for a durable create), p99 and growth of issue 15,
+ * start-up and memory of issue 7, a create's cost with one webhook endpoint of issue 39. A report.
  */
 export function evaluateTargets(summary: Summary): TargetResult[] {
   const atLeast = (name: string, min: number, value: number | undefined): TargetResult => ({
@@ -38,6 +41,13 @@ export function evaluateTargets(summary: Summary): TargetResult[] {
     value,
     met: judge(value, (v) => v < max),
   });
+  const atMost = (name: string, max: number, value: number | undefined): TargetResult => ({
+    name,
+    target: `<= ${max.toFixed(2)}`,
+    value,
+    met: judge(value, (v) => v <= max),
+  });
+  const hooked = summary.webhookCost;
   // `over` names a baseline other than the scenario's Koa: the ratio of both ratios to it, same pass.
   const rps = (id: string, label: string, baseline: string, min: number, over?: ServerName): TargetResult => {
     const ours = figureOf(summary, id, 'ours');
@@ -73,6 +83,8 @@ export function evaluateTargets(summary: Summary): TargetResult[] {
     atLeast('create, large set ÷ small set', 0.9, summary.growth.create),
     below('start-up on the large set', 2000, 'ms', summary.startupMs.large),
     below('resident memory, large set', 300, 'MB', summary.memory?.rssMb),
+    atLeast('create, 1 webhook endpoint: req/s ÷ without', 1 / WEBHOOK_COST_LIMIT, hooked?.rpsRatio),
+    atMost('create, 1 webhook endpoint: CPU µs ÷ without', WEBHOOK_COST_LIMIT, hooked?.cpuRatioDrained),
   ];
 }
 
@@ -96,12 +108,6 @@ export const HEADINGS = [
   '×node',
   'wait %',
 ];
-
-/** A figure with `digits` decimals, or `–` when it was not measured (JSON turns NaN into null). */
-export const num = (value: number | null | undefined, digits: number): string =>
-  value === undefined || value === null || Number.isNaN(value)
-    ? '–'
-    : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const row = (cells: string[], widths: number[]): string =>
   cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
@@ -201,37 +207,8 @@ export function storeFloor(summary: Summary): string[] {
 }
 
 /**
- * Ours beside each peer (fastify, express, hono doing the same work for the list of 20): our req/s
- * as a ratio to the peer's (the ratio of both ratios to bare Koa in the same pass, as for
- * telemetry), and each one's CPU per answer. Above 1.00 we are ahead; `behind` marks where not.
- */
-function peerStanding(summary: Summary): string[] {
-  const lines: string[] = [];
-  for (const scenario of summary.scenarios) {
-    const { ours } = scenario.servers;
-    for (const name of peerNames) {
-      const peer = scenario.servers[name];
-      if (!ours || !peer) continue;
-      const ahead = ours.rpsVsKoa / peer.rpsVsKoa;
-      lines.push(
-        `  ${scenario.id.padEnd(8)} ${name.padEnd(8)} ours ${num(ahead, 2)}× its req/s (${name} ×koa ` +
-          `${num(peer.rpsVsKoa, 2)}); CPU µs a request: ours ${num(ours.cpuUs, 0)}, ${name} ${num(peer.cpuUs, 0)}` +
-          (ahead < 1 ? '  behind' : ''),
-      );
-    }
-  }
-  return lines.length
-    ? [
-        'the peers (same work: key by HMAC, query validated against the spec, our page and headers; same pass):',
-        ...lines,
-        '',
-      ]
-    : [];
-}
-
-/**
- * What the table leaves out, in lines: the peers, the core's cost, the store's floor, telemetry's cost, growth,
- * start-up, the first answer and memory.
+ * What the table leaves out, in lines: the peers, the core's cost, the store's floor, telemetry's and
+ * a webhook endpoint's cost, growth, start-up, the first answer and memory.
  */
 export function reportNotes(summary: Summary): string[] {
   const lines = [
@@ -239,6 +216,7 @@ export function reportNotes(summary: Summary): string[] {
     ...coreCost(summary),
     ...storeFloor(summary),
     ...telemetryCost(summary),
+    ...webhookCostLines(summary.webhookCost),
   ];
   const { growth, startupMs, memory } = summary;
   if (growth.list !== undefined || growth.create !== undefined) {

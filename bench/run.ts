@@ -17,6 +17,7 @@ import { busyWarning, type RunMeta } from './run-meta.ts';
 import { formatScaleOut, runScaleOut } from './scale-out/run-scale-out.ts';
 import { type BaselineName, baselineScripts, type PeerName, peerScripts, scenarios } from './scenarios.ts';
 import { summarise } from './summary.ts';
+import { startWebhookReceiver } from './webhook-row.ts';
 import { describeCommit, describeMachine, writeResults } from './write-results.ts';
 
 const log = (line: string): void => {
@@ -71,12 +72,26 @@ const baselines = Object.fromEntries(
 const { node } = baselines;
 // Where the traced server sends its spans: a collector that accepts and drops them.
 const otlpSink = await startOtlpSink();
+// Where the `webhook` row's endpoint posts: a bare node:http child that answers 204 at once.
+const receiver =
+  datasets && plan.some((s) => s.servers.includes('webhook')) ? await startWebhookReceiver() : undefined;
 try {
   log(
     `load generator ${generator.name}, ${options.connections} connections, ${options.passes} pass(es) of ${options.durationSeconds} s runs`,
   );
   const etag = reference?.answers.etag ?? '"synthetic"';
-  const raw = await runPasses(options, generator, plan, baselines, datasets, etag, root, log, otlpSink.url);
+  const raw = await runPasses(
+    options,
+    generator,
+    plan,
+    baselines,
+    datasets,
+    etag,
+    root,
+    log,
+    otlpSink.url,
+    receiver,
+  );
   // PostgreSQL + Redis, one and two instances (skipped when PostgreSQL does not answer, and in
   // `--only` runs).
   const scaleOut =
@@ -130,6 +145,10 @@ try {
   if (options.results) log(`wrote ${await writeResults(run)} and its index`);
   log(`done in ${meta.totalSeconds.toFixed(0)} s`);
 } finally {
-  await Promise.all([...Object.values(baselines).map((server) => server.stop()), otlpSink.close()]);
+  await Promise.all([
+    ...Object.values(baselines).map((server) => server.stop()),
+    otlpSink.close(),
+    receiver?.stop(),
+  ]);
   await rm(root, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import { courseBody } from './seed.ts';
  * (`koa-d`), the same that also inserts the course into sql.js as our store does (`koa-sql`), ours,
  * ours replaying the core's first answer to each kind of request (`replayed`: Koa, the adapter and
  * Node without the core's work), ours with metrics on (`metrics`), ours with traces on (`traced`),
+ * ours with one webhook endpoint subscribed to `course.created` on a loopback receiver (`webhook`),
  * (with `--compare DIR`) our server from another checkout (`before`), and the peers a Node user
  * might pick instead, doing the same work for the list of 20 (`fastify`, `express`, `hono`).
  */
@@ -18,6 +19,7 @@ export type ServerName =
   | 'replayed'
   | 'metrics'
   | 'traced'
+  | 'webhook'
   | 'before'
   | PeerName;
 
@@ -49,7 +51,14 @@ export type PeerName = keyof typeof peerScripts;
 export const peerNames = Object.keys(peerScripts) as PeerName[];
 
 /** The servers that run from a checkout of this repository, on a copy of a seeded data set. */
-export const checkoutServers: readonly ServerName[] = ['ours', 'replayed', 'metrics', 'traced', 'before'];
+export const checkoutServers: readonly ServerName[] = [
+  'ours',
+  'replayed',
+  'metrics',
+  'traced',
+  'webhook',
+  'before',
+];
 
 /** Our server's telemetry variants, run beside it on the small set unless `--skip-telemetry`. */
 const telemetryServers: readonly ServerName[] = ['metrics', 'traced'];
@@ -102,7 +111,9 @@ export function koaBaselineOf(scenario: Pick<Scenario, 'writes'>): ServerName {
  * The scenarios, in the order a pass runs them (reads before writes for each dataset); with
  * `compare`, our server from the other checkout runs after ours wherever ours runs; `replayed` runs
  * after them on the small set; with `telemetry`, ours with metrics on and with traces on run after
- * it there; the peers run last, in the list of 20 only.
+ * it there; the peers run last, in the list of 20 only. `create-webhook` follows `create`: ours
+ * with one webhook endpoint (`webhook`), beside bare node:http and `koa-d` again, so its ratio to
+ * `ours` in `create` is taken within the same pass.
  */
 export function scenarios(
   sizes: { small: number; large: number },
@@ -156,6 +167,15 @@ export function scenarios(
       label: `create a course, durable (${small} stored)`,
       dataset: 'small',
       servers: creates,
+      writes: true,
+      status: 201,
+      request: create,
+    },
+    {
+      id: 'create-webhook',
+      label: `create, 1 webhook endpoint (${small} stored)`,
+      dataset: 'small',
+      servers: ['node', 'koa-d', 'webhook'],
       writes: true,
       status: 201,
       request: create,

@@ -1,5 +1,6 @@
 import type { RawResults, RunRecord } from './passes.ts';
 import { koaBaselineOf, type Scenario, type ServerName } from './scenarios.ts';
+import { type WebhookCost, webhookCost } from './webhook-cost.ts';
 
 /** Medians over passes of one server in one scenario, and of its ratios to bare node:http and Koa. */
 export interface Figure {
@@ -45,6 +46,8 @@ export interface Summary {
   /** Our first answer after start-up on each set (median ms), and the scenario that asked it. */
   firstAnswer: Partial<Record<'small' | 'large', { scenario: string; ms: number }>>;
   memory?: { rssMb: number; peakMb: number };
+  /** Create with one webhook endpoint beside create without (when the `webhook` row ran). */
+  webhookCost?: WebhookCost;
 }
 
 /** The median of `values` (NaN when empty), ignoring NaN entries. */
@@ -136,6 +139,8 @@ export function summarise(raw: RawResults, plan: Scenario[]): Summary {
   };
   const list = growth(raw, 'list-large', 'list');
   const create = growth(raw, 'create-large', 'create');
+  const cost = webhookCost(raw);
+  if (cost) summary.webhookCost = cost;
   if (list !== undefined) summary.growth.list = list;
   if (create !== undefined) summary.growth.create = create;
   const small = medianOf(raw.extras.map((e) => e.startupMs.small));

@@ -19,6 +19,9 @@ Options:
   --jwks-url URL          the identity provider's JWKS, for the algorithm-confusion forgery
                           (CONTRACT_JWKS_URL; default <base>/dev/.well-known/jwks.json, none with
                           --id-token-command)
+  --webhook-url URL       a URL the server accepts for webhook endpoints, for a server that cannot
+                          reach this machine (CONTRACT_WEBHOOK_URL; default: the suite's own receiver
+                          on 127.0.0.1, which a server allowing private addresses delivers to)
   --target server|mocks   in the repository, what to start when no base URL is given (CONTRACT_TARGET)
   --max-wait SECONDS      total time the run may wait for the server's failed-authentication limit
                           (CONTRACT_MAX_WAIT_SECONDS; default 600); past it the run fails
@@ -44,6 +47,7 @@ async function runSuite(args: string[]): Promise<number> {
       'id-token-url': { type: 'string' },
       'id-token-command': { type: 'string' },
       'jwks-url': { type: 'string' },
+      'webhook-url': { type: 'string' },
       target: { type: 'string' },
       'max-wait': { type: 'string' },
       junit: { type: 'string' },
@@ -62,6 +66,7 @@ async function runSuite(args: string[]): Promise<number> {
     CONTRACT_ID_TOKEN_URL: values['id-token-url'],
     CONTRACT_ID_TOKEN_COMMAND: values['id-token-command'],
     CONTRACT_JWKS_URL: values['jwks-url'],
+    CONTRACT_WEBHOOK_URL: values['webhook-url'],
     CONTRACT_TARGET: values.target,
     CONTRACT_MAX_WAIT_SECONDS: values['max-wait'],
     CONTRACT_FORMAT: values.format,

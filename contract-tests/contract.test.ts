@@ -19,6 +19,7 @@ import { conditionalRequestsSuite } from './suites/conditional-requests.ts';
 import { courseLifecycleSuite } from './suites/course-lifecycle.ts';
 import { createCourseSuite } from './suites/create-course.ts';
 import { environmentsSuite } from './suites/environments.ts';
+import { eventsSuite } from './suites/events.ts';
 import { forbiddenSuite } from './suites/forbidden.ts';
 import { idTokenAuthSuite } from './suites/id-token-auth.ts';
 import { keyRollSuite } from './suites/key-roll.ts';
@@ -30,6 +31,8 @@ import { paginationSuite } from './suites/pagination.ts';
 import { rateLimitsSuite } from './suites/rate-limits.ts';
 import { requestBodiesSuite } from './suites/request-bodies.ts';
 import { serviceSuite } from './suites/service.ts';
+import { webhookDeliveriesSuite } from './suites/webhook-deliveries.ts';
+import { webhookEndpointsSuite } from './suites/webhook-endpoints.ts';
 import { selectTarget } from './targets/select-target.ts';
 
 // The suite fails authentication on purpose; against a server's default limits it waits for the
@@ -101,6 +104,9 @@ idTokenAuthSuite(c);
 forbiddenSuite(c);
 paginationSuite(c);
 mcpSuite(c);
+webhookEndpointsSuite(c);
+eventsSuite(c);
+webhookDeliveriesSuite(c);
 rateLimitsSuite(c);
 fuzzFindingsSuite(c);
 

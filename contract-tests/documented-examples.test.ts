@@ -42,6 +42,8 @@ const SERVER_ENV = {
   RATE_LIMIT_MAX: '200',
   // No internet here: the server's secret-scanner keys are an empty list it can read offline.
   SECRET_SCANNING_KEYS_URL: 'data:application/json,{"public_keys":[]}',
+  // As the quick start says: webhook endpoints on the suite's receiver, on loopback.
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
 };
 /** Two runs at a time: each is a vitest process of its own, on a machine shared with others. */
 const PARALLEL_RUNS = 2;

@@ -34,7 +34,9 @@ let upstream: RunningServer;
 let reports: string;
 beforeAll(async () => {
   // Failed authentication unlimited, so the runs measure the checks, not the pacing.
-  upstream = await startServer({ env: { AUTH_FAILURE_LIMIT_MAX: '1000000' } });
+  upstream = await startServer({
+    env: { AUTH_FAILURE_LIMIT_MAX: '1000000', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+  });
   reports = await mkdtemp(join(tmpdir(), 'contract-mutants-'));
 });
 afterAll(async () => {

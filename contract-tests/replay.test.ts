@@ -23,7 +23,9 @@ let upstream: RunningServer;
 let proxy: MutantProxy;
 let dir: string;
 beforeAll(async () => {
-  upstream = await startServer({ env: { AUTH_FAILURE_LIMIT_MAX: '1000000' } });
+  upstream = await startServer({
+    env: { AUTH_FAILURE_LIMIT_MAX: '1000000', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+  });
   proxy = await startMutantProxy(upstream.url, WRONG_STATUS?.mutation());
   dir = await mkdtemp(join(tmpdir(), 'contract-replay-'));
 });

@@ -1,5 +1,12 @@
 import { etagOf } from '../domain/etag.ts';
-import { newApiKeyId, newCourseId } from '../domain/ids.ts';
+import { retentionStart } from '../domain/event-retention.ts';
+import {
+  newApiKeyId,
+  newCourseId,
+  newEventId,
+  newWebhookDeliveryId,
+  newWebhookEndpointId,
+} from '../domain/ids.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { createKeyHasher } from './auth/key-hasher.ts';
 import { createLastUsedTracker } from './auth/last-used-tracker.ts';
@@ -18,10 +25,12 @@ import type {
   OperationCall,
   Protocol,
   RateLimits,
+  WebhookUrlCheck,
 } from './model/ports.ts';
 import type { DependencyHealth, Store } from './model/store.ts';
 import { operations as handlers } from './operations/index.ts';
 import type { ServedSpec } from './operations/operation.ts';
+import { literalWebhookUrls } from './operations/webhook-urls.ts';
 import type { Answer } from './pipeline/answer.ts';
 import { createIdempotency, IDEMPOTENCY_RETENTION_MS } from './pipeline/idempotency.ts';
 import type { IncomingRequest } from './pipeline/incoming-request.ts';
@@ -61,6 +70,11 @@ export interface CoreOptions {
   /** @default random `crs_…`, `key_…` and UUID request ids */
   ids?: IdGenerator;
   log?: CoreLog | undefined;
+  /**
+   * Checks webhook URLs when an endpoint is saved. @default what the URL itself says
+   * ({@link literalWebhookUrls}), private addresses refused
+   */
+  webhookUrls?: WebhookUrlCheck | undefined;
   /** Told of authentications, refusals, replays, transitions and key changes (metrics, traces). @default {@link NO_OBSERVER} */
   observer?: Observer | undefined;
 }
@@ -85,6 +99,9 @@ export interface Core {
 const defaultIds: IdGenerator = {
   courseId: newCourseId,
   apiKeyId: newApiKeyId,
+  eventId: newEventId,
+  webhookEndpointId: newWebhookEndpointId,
+  webhookDeliveryId: newWebhookDeliveryId,
   requestId: () => crypto.randomUUID(),
 };
 
@@ -123,12 +140,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const hasher = createKeyHasher(options.apiKeyHashSecret);
   const lastUsed = createLastUsedTracker(store);
   const usage = createUsageTracker(store);
-  const purge = () =>
-    store.purgeIdempotentResponses(new Date(clock().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
+  // Stored responses past their replay window, and events (with their finished deliveries) past
+  // the feed's retention.
+  const purge = async () => {
+    const now = clock();
+    await store.purgeIdempotentResponses(new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
+    await store.purgeEvents(retentionStart(now));
+  };
   await purge();
   const stopPurging = every(
     3600_000,
-    () => void purge().catch((err) => log?.warn({ err }, 'idempotency purge failed')),
+    () => void purge().catch((err) => log?.warn({ err }, 'purge of idempotent responses or events failed')),
   );
   const pipeline = {
     authenticator: createAuthenticator({
@@ -160,6 +182,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       spec,
       observer,
       health: options.health,
+      webhookUrls: options.webhookUrls ?? literalWebhookUrls({ allowPrivate: false }),
       consumeKeyCreation: async (subject: string) =>
         void (await consume(rateLimits, 'key-creation', subject)),
     },

@@ -34,10 +34,12 @@ export type {
   QuotaResult,
   RateLimits,
   RequestHeaders,
+  WebhookUrlCheck,
 } from './model/ports.ts';
 export { serviceUnavailable } from './model/service-unavailable.ts';
 export type * from './model/store.ts';
 export {
+  ACCOUNT_EVENT_FIELDS,
   CLIENT_FIELDS,
   COURSE_CHANGE_FIELDS,
   COURSE_FIELDS,
@@ -45,10 +47,13 @@ export {
   IDEMPOTENCY_FIELDS,
   KEY_FIELDS,
   USAGE_FIELDS,
+  WEBHOOK_DELIVERY_FIELDS,
+  WEBHOOK_ENDPOINT_FIELDS,
 } from './model/store.ts';
 export { StoreConflictError } from './model/store-conflict-error.ts';
 // Representations
 export { apiKeyView, courseView } from './operations/representations.ts';
+export { literalWebhookUrls } from './operations/webhook-urls.ts';
 export type { Answer } from './pipeline/answer.ts';
 export type { IncomingRequest, JsonBody } from './pipeline/incoming-request.ts';
 export { malformedJson, parseJsonBytes, payloadTooLarge, readJsonBody } from './pipeline/read-json-body.ts';

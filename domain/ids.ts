@@ -9,3 +9,18 @@ export function newCourseId(): string {
 export function newApiKeyId(): string {
   return `key_${randomBase62(16)}`;
 }
+
+/** A new event id, `evt_` and 16 random base62 characters; also the `webhook-id` of its deliveries. */
+export function newEventId(): string {
+  return `evt_${randomBase62(16)}`;
+}
+
+/** A new webhook endpoint id, `we_` and 16 random base62 characters. */
+export function newWebhookEndpointId(): string {
+  return `we_${randomBase62(16)}`;
+}
+
+/** A new webhook delivery id, `dlv_` and 16 random base62 characters. */
+export function newWebhookDeliveryId(): string {
+  return `dlv_${randomBase62(16)}`;
+}

@@ -19,6 +19,8 @@ export type ProblemCode =
   | 'key_already_revoked'
   | 'key_already_expired'
   | 'key_already_rolled'
+  | 'webhook_endpoint_disabled'
+  | 'webhook_endpoint_limit'
   | 'invalid_report_signature'
   | 'idempotency_request_in_progress'
   | 'idempotency_key_reused'
@@ -70,6 +72,8 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   key_already_revoked: [409, 'Key already revoked'],
   key_already_expired: [409, 'Key already expired'],
   key_already_rolled: [409, 'Key already rolled'],
+  webhook_endpoint_disabled: [409, 'Webhook endpoint disabled'],
+  webhook_endpoint_limit: [409, 'Webhook endpoint limit reached'],
   invalid_report_signature: [401, 'Invalid report signature'],
   idempotency_request_in_progress: [409, 'Request in progress'],
   idempotency_key_reused: [422, 'Idempotency key reused'],

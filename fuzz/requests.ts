@@ -55,7 +55,7 @@ function assemble(
     path: search ? `${path}?${search}` : path,
     headers,
     body: body?.bytes,
-    expect: expectationOf([credential.valid, ...parameters.map((p) => p.valid), body?.valid ?? true]),
+    expect: expectationOf([credential.valid, ...parameters.map((p) => p.valid), body ? body.valid : true]),
     labels: [
       ...(head ? ['sent as HEAD'] : []),
       credential.label,

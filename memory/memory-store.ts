@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the Store port, method for method (its EventStore half is in
+// embedded-event-store.ts); its parts have files of their own.
 import type {
   ApiKeyClientRecord,
   ApiKeyEventRecord,
@@ -9,6 +11,7 @@ import type {
   CourseOwner,
   CourseRecord,
   DependencyHealth,
+  EventDraft,
   FingerprintCheck,
   IdempotencyClaim,
   IdempotencyClaimRequest,
@@ -23,6 +26,8 @@ import { ApiKeyEventLog, expiryEvent, keyEvent, type NewApiKeyEvent } from './ap
 import { ApiKeyIndex, apiKeyRecord } from './api-key-index.ts';
 import { ApiKeyUsageLog } from './api-key-usage.ts';
 import { CourseIndex, changedCourse, courseRecord } from './course-index.ts';
+import { EmbeddedEventStore } from './embedded-event-store.ts';
+import { type EventChanges, EventModel } from './event-model.ts';
 import { IdempotencyIndex } from './idempotency-index.ts';
 
 /** A {@link Store} in memory, which can also be emptied at once (the mocks' `reset()`). */
@@ -40,7 +45,7 @@ export function createMemoryStore(): MemoryStore {
   return new InMemoryStore();
 }
 
-class InMemoryStore implements MemoryStore {
+class InMemoryStore extends EmbeddedEventStore implements MemoryStore {
   // One counter for courses and keys: seqs only grow and are never reused, even after a delete.
   #seq = 0;
   #eventSeq = 0;
@@ -52,7 +57,12 @@ class InMemoryStore implements MemoryStore {
   readonly #idempotency = new IdempotencyIndex();
   #fingerprint: string | undefined;
 
+  constructor() {
+    super(new EventModel());
+  }
+
   clear(): void {
+    this.eventModel.clear();
     this.#seq = 0;
     this.#eventSeq = 0;
     this.#fingerprint = undefined;
@@ -66,10 +76,12 @@ class InMemoryStore implements MemoryStore {
   async insertCourse(
     course: Omit<CourseRecord, 'seq'>,
     idempotent?: IdempotentResponse,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord> {
     return this.#inserting(idempotent, this.#courses.has(course.id), () => {
       const record = courseRecord(course, ++this.#seq);
       this.#courses.put(record);
+      this.#record(event, record);
       return record;
     });
   }
@@ -89,20 +101,31 @@ class InMemoryStore implements MemoryStore {
     id: string,
     changes: CourseChanges,
     expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord | undefined> {
     this.#assertOpen();
     // Checked and changed with no await between: the compare-and-set needs no lock.
     const current = this.#course(owner, id, expectedStatus);
     if (!current) return undefined;
     const next = changedCourse(current, changes);
-    if (next !== current) this.#courses.put(next);
+    if (next !== current) {
+      this.#courses.put(next);
+      this.#record(event, next);
+    }
     return next;
   }
 
-  async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
+  async deleteCourse(
+    owner: CourseOwner,
+    id: string,
+    expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
+  ): Promise<boolean> {
     this.#assertOpen();
-    if (!this.#course(owner, id, expectedStatus)) return false;
+    const current = this.#course(owner, id, expectedStatus);
+    if (!current) return false;
     this.#courses.delete(id);
+    this.#record(event, current);
     return true;
   }
 
@@ -115,11 +138,13 @@ class InMemoryStore implements MemoryStore {
     key: Omit<ApiKeyRecord, 'seq'>,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord> {
     return this.#inserting(idempotent, this.#keys.holds(key), () => {
       const record = apiKeyRecord(key, ++this.#seq);
       this.#keys.add(record);
       if (audit) this.#append(keyEvent(record, 'created', record.createdAt, audit));
+      this.#record(event, record);
       return record;
     });
   }
@@ -140,6 +165,7 @@ class InMemoryStore implements MemoryStore {
     id: string,
     revokedAt: string,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord | undefined> {
     this.#assertOpen();
     const current = this.#keys.get(ownerId, id);
@@ -147,6 +173,7 @@ class InMemoryStore implements MemoryStore {
     const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
     this.#keys.replace(next);
     if (audit) this.#append(keyEvent(next, 'revoked', revokedAt, audit));
+    this.#record(event, next);
     return next;
   }
 
@@ -158,6 +185,7 @@ class InMemoryStore implements MemoryStore {
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
     this.#assertOpen();
     const current = this.#keys.rollable(roll.ownerId, roll.id, roll.now);
@@ -174,6 +202,7 @@ class InMemoryStore implements MemoryStore {
         this.#append(keyEvent(old, 'rolled_to', roll.now, audit, replacement.id));
         this.#append(keyEvent(replacement, 'rolled_from', roll.now, audit, old.id));
       }
+      this.#record(event, replacement);
       return { old, replacement };
     });
   }
@@ -251,6 +280,18 @@ class InMemoryStore implements MemoryStore {
   #course(owner: CourseOwner, id: string, status?: CourseStatus): CourseRecord | undefined {
     const course = this.#courses.get(owner, id);
     return status === undefined || course?.status === status ? course : undefined;
+  }
+
+  protected async commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void> {
+    this.#assertOpen();
+    this.#idempotency.assertFree(idempotent);
+    this.eventModel.apply(changes);
+    if (idempotent) this.#idempotency.store(idempotent);
+  }
+
+  /** Records `draft`'s event about `record`, in the step of the change it describes. */
+  #record<R extends CourseOwner>(draft: EventDraft<R> | undefined, record: R): void {
+    if (draft) this.eventModel.apply(this.recorded(draft, record));
   }
 
   #append(event: NewApiKeyEvent): void {

@@ -50,3 +50,21 @@ export function newestBefore<T extends Sequenced>(
   while (at > end) page.push(items[--at] as T);
   return page;
 }
+
+/**
+ * Up to `limit` items with `seq` above `afterSeq` that `keep` accepts, oldest first: like
+ * `WHERE seq > ? AND … ORDER BY seq LIMIT ?` on an index.
+ */
+export function oldestAfter<T extends Sequenced>(
+  items: readonly T[],
+  afterSeq: number,
+  limit: number,
+  keep: (item: T) => boolean,
+): T[] {
+  const page: T[] = [];
+  for (let at = lowerBound(items, afterSeq + 1); at < items.length && page.length < limit; at++) {
+    const item = items[at] as T;
+    if (keep(item)) page.push(item);
+  }
+  return page;
+}

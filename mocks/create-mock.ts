@@ -5,6 +5,7 @@ import {
   type Core,
   createCore,
   createKeyHasher,
+  literalWebhookUrls,
   type OperationId,
   problemAnswer,
   requestIdOf,
@@ -12,6 +13,7 @@ import {
 import { randomBase62 } from '../domain/base62.ts';
 import { createFixedWindowLimits } from '../memory/fixed-window.ts';
 import { createMemoryStore } from '../memory/memory-store.ts';
+import { mayHaveQueuedDeliveries } from '../webhooks/delivery-rules.ts';
 import { devTokenHandler } from './dev-token-handler.ts';
 import { incomingRequest, toResponse } from './fetch-exchange.ts';
 import { mcpOriginRefusal, mcpProtocol } from './mcp-endpoint.ts';
@@ -21,6 +23,7 @@ import { createRequestLog, type RecordedRequests } from './request-log.ts';
 import { forcedOutcome } from './request-override.ts';
 import { createScenarios, type ScenarioControl } from './scenarios.ts';
 import { applySeed, planSeed } from './seed.ts';
+import { type MockWebhooks, startMockWebhookDelivery } from './webhook-delivery.ts';
 
 /**
  * A mocked Course Management Service: its msw request handler and the controls tests use.
@@ -40,6 +43,8 @@ export interface CourseServiceMock {
   scenario(operationId: OperationId): ScenarioControl;
   /** An ID token for `subject`, as `POST /dev/token` issues it. */
   idToken(subject: string): string;
+  /** The deliveries of webhooks to your application (the `webhooks` option): `await mock.webhooks.settle()`. */
+  readonly webhooks: MockWebhooks;
 }
 
 /**
@@ -85,10 +90,17 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     health: { database: () => store.checkHealth() },
     protocols: { mcp: mcpProtocol(resolved.bodyLimitBytes) },
     clock,
+    webhookUrls: literalWebhookUrls({ allowPrivate: resolved.webhookAllowPrivateUrls }),
     reportKeys: {
       publicKey: async (id) =>
         Object.hasOwn(resolved.secretScanningKeys, id) ? resolved.secretScanningKeys[id] : undefined,
     },
+  });
+  const webhooks = startMockWebhookDelivery({
+    settings: resolved.webhooks,
+    store,
+    clock,
+    userAgent: `course-service-webhooks/${resolved.spec.info.version}`,
   });
   let seeded = applySeed(seed, store, hasher);
   const requestLog = createRequestLog(resolved.bodyLimitBytes);
@@ -133,6 +145,8 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     }
     await pause();
     record(answered.status);
+    // A write that succeeded may have queued deliveries: the server's worker is nudged alike.
+    if (mayHaveQueuedDeliveries(request.method, answered.status)) webhooks.nudge();
     return toResponse(answered, request.method);
   }
 
@@ -163,6 +177,7 @@ export function createCourseServiceMock(options: CourseServiceMockOptions): Cour
     requests: requestLog.requests,
     scenario: (operationId) => scenarios.control(operationId),
     idToken: (subject) => idp.token(subject),
+    webhooks: webhooks.control,
   };
 }
 

@@ -26,3 +26,6 @@ export {
 } from './mock-options.ts';
 export type { RecordedRequest, RecordedRequests, RequestMatch } from './request-log.ts';
 export type { ScenarioControl, Times } from './scenarios.ts';
+// Webhooks
+export type { MockWebhooks } from './webhook-delivery.ts';
+export type { MockWebhookOptions, WebhookReceiver } from './webhook-options.ts';

@@ -1,5 +1,6 @@
 import { type OpenApiDocument, openApiDocument } from '../core/index.ts';
 import type { CourseStatus, Scope } from '../sdk/gen/types.gen.ts';
+import { type MockWebhookOptions, type ResolvedWebhookOptions, resolveWebhooks } from './webhook-options.ts';
 
 /**
  * The owner of declared keys and seeded courses that name none.
@@ -81,12 +82,21 @@ export interface CourseServiceMockOptions {
    * the service fetches them from `SECRET_SCANNING_KEYS_URL`. @default {} (every report is refused)
    */
   secretScanningKeys?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Let webhook endpoints use `http` and private or loopback addresses, as the server's
+   * `WEBHOOK_ALLOW_PRIVATE_URLS`. The mock checks what the URL says and resolves no host names.
+   * @default false
+   */
+  webhookAllowPrivateUrls?: boolean | undefined;
+  /** Deliver the events of endpoints created through the API to your application. @default none: deliveries stay `pending` */
+  webhooks?: MockWebhookOptions | undefined;
 }
 
 /** The options with every default filled in. */
-export type ResolvedOptions = Required<Omit<CourseServiceMockOptions, 'rateLimit' | 'seed'>> & {
+export type ResolvedOptions = Required<Omit<CourseServiceMockOptions, 'rateLimit' | 'seed' | 'webhooks'>> & {
   rateLimit: { max: number; windowSeconds: number; authFailureMax: number };
   seed: { courses: SeedCourse[] };
+  webhooks: ResolvedWebhookOptions | undefined;
 };
 
 /**
@@ -109,5 +119,7 @@ export function resolveOptions(options: CourseServiceMockOptions): ResolvedOptio
     spec: options.spec ?? openApiDocument,
     overrides: options.overrides ?? false,
     secretScanningKeys: options.secretScanningKeys ?? {},
+    webhookAllowPrivateUrls: options.webhookAllowPrivateUrls ?? false,
+    webhooks: options.webhooks === undefined ? undefined : resolveWebhooks(options.webhooks),
   };
 }

@@ -69,6 +69,10 @@ describe('the configuration reference', () => {
       REDIS_URL: 'memcached://cache',
       REDIS_KEY_PREFIX: 'no spaces',
       METRICS: 'yes',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'perhaps',
+      WEBHOOK_TIMEOUT_MS: 'soon',
+      WEBHOOK_RETRY_SCHEDULE: '5,later',
+      WEBHOOK_POLL_MS: '1',
       IDP_ISSUER: 'https://idp.example.com',
     };
     let problems: string[] = [];

@@ -11,12 +11,18 @@ import { type ProblemCode, problemStatus } from '../domain/problems.ts';
 const ROOT = new URL('../', import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, ROOT), 'utf8');
 
-/** The Markdown files these checks cover: everything under docs/, and CONTRIBUTING.md. */
+/**
+ * The Markdown files these checks cover: everything under docs/, and the repository's own front
+ * doors (README.md, CONTRIBUTING.md, bench/README.md). The package guides are left out: they speak
+ * to a user's project (their `prometheus.yml`, their scripts), not to this repository.
+ */
 function documents(): string[] {
   const docs = readdirSync(new URL('docs/', ROOT), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name.replaceAll('\\', '/')}`);
-  return [...docs, 'CONTRIBUTING.md'].filter((file) => existsSync(new URL(file, ROOT))).sort();
+  return [...docs, 'README.md', 'CONTRIBUTING.md', 'bench/README.md']
+    .filter((file) => existsSync(new URL(file, ROOT)))
+    .sort();
 }
 
 /** Every node of a Markdown tree, depth first. */
@@ -79,7 +85,7 @@ function exists(path: string, repo: { files: string[]; paths: Set<string> }): bo
 }
 
 describe('docs name what exists', () => {
-  it('every repository path named in backticks in docs/ and CONTRIBUTING.md exists', () => {
+  it('every repository path named in backticks in docs/ and the front doors exists', () => {
     const repo = repository();
     const topLevel = new Set([...repo.paths].filter((path) => !path.includes('/')));
     const missing: string[] = [];

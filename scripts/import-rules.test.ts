@@ -9,6 +9,7 @@ const BIN = `${ROOT}node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
 const SOURCES = [
   'core',
   'memory',
+  'webhooks',
   'server',
   'mocks',
   'sdk',
@@ -39,11 +40,12 @@ describe('import rules', { timeout: 120_000 }, () => {
     expect(violations(ROOT, SOURCES)).toEqual([]);
   });
 
-  it('catch a core that uses Node or an adapter, mocks that use the server, and folders and files that import each other', () => {
+  it('catch a core that uses Node or an adapter, mocks that use the server, a delivery engine that uses Node or the server, and folders and files that import each other', () => {
     const found = violations(`${ROOT}scripts/fixtures/import-rules`, [
       'core',
       'mocks',
       'server',
+      'webhooks',
       'left',
       'right',
     ]);
@@ -54,8 +56,11 @@ describe('import rules', { timeout: 120_000 }, () => {
       'mocks-import-no-server',
       'no-file-cycles',
       'no-folder-cycles',
+      'webhooks-import-no-node',
+      'webhooks-run-anywhere',
     ]);
     expect(found).toContain('core-imports-no-transport core/reads-files.fixture.ts → fs');
+    expect(found).toContain('webhooks-import-no-node webhooks/sends-with-node.fixture.ts → https');
     expect(found).toContain(
       'mocks-import-no-server mocks/knows-the-server.fixture.ts → server/port.fixture.ts',
     );

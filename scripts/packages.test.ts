@@ -201,6 +201,28 @@ export const isMissing = (error: unknown): boolean => error instanceof NotFoundE
     expect(main.gzipped).toBeLessThanOrEqual(SDK_MAIN_BUDGET_BYTES);
   });
 
+  it('verifies a webhook delivery through its webhooks entry, with nothing else installed', () => {
+    // Signed by Node's own HMAC, independently of the SDK and of standardwebhooks.
+    writeFileSync(
+      join(dir, 'webhooks.mjs'),
+      `import { createHmac, randomBytes } from 'node:crypto';
+import { CourseServiceError } from '@course-service/sdk';
+import { unwrapWebhook, WebhookVerificationError } from '@course-service/sdk/webhooks';
+const key = randomBytes(24);
+const body = JSON.stringify({ id: 'evt_1', type: 'webhook.test', timestamp: '2026-11-29T09:00:00Z', environment: 'prod', data: { endpointId: 'whe_1' } });
+const timestamp = String(Math.floor(Date.now() / 1000));
+const signature = createHmac('sha256', key).update(\`evt_1.\${timestamp}.\${body}\`).digest('base64');
+const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': timestamp, 'webhook-signature': \`v1,\${signature}\` };
+const event = await unwrapWebhook(Buffer.from(body), headers, \`whsec_\${key.toString('base64')}\`);
+const forged = await unwrapWebhook(body, headers, \`whsec_\${randomBytes(24).toString('base64')}\`).catch((e) => e);
+console.log(JSON.stringify({ type: event.type, code: forged.code, typed: forged instanceof WebhookVerificationError && forged instanceof CourseServiceError }));
+`,
+    );
+    expect(
+      JSON.parse(execFileSync(process.execPath, ['webhooks.mjs'], { cwd: dir, encoding: 'utf8' })),
+    ).toEqual({ type: 'webhook.test', code: 'invalid_signature', typed: true });
+  });
+
   it('with zod and @tanstack/query-core beside it, its companions compile strictly and run', () => {
     install(dir, ['zod@4.6.7', '@tanstack/query-core@5.108.4']);
     writeFileSync(
@@ -241,24 +263,33 @@ console.log(JSON.stringify({
   });
 });
 
-/** A consumer's test of its code against the mocks: the SDK's retries through forced failures (429 and 503 with Retry-After, 500, a network error). */
+/** A consumer's test of its code against the mocks: the SDK's retries through forced failures (429 and 503 with Retry-After, 500, a network error), and a webhook delivered signed. */
 const RETRIES = `import { setupServer } from 'msw/node';
 import { createCourseClient } from '@course-service/sdk';
 import { createCourseServiceMock, mockApiKey } from '@course-service/mocks';
 
 const apiKey = mockApiKey('consumer');
-const mock = createCourseServiceMock({ baseUrl: 'http://courses.test', apiKeys: [{ key: apiKey }] });
+const received = [];
+const mock = createCourseServiceMock({
+  baseUrl: 'http://courses.test',
+  apiKeys: [{ key: apiKey }],
+  webhooks: { deliver: async (request) => { received.push([await request.text(), request.headers]); return new Response(null, { status: 204 }); } },
+});
 const server = setupServer(...mock.handlers);
 server.listen({ onUnhandledRequest: 'error' });
 const client = createCourseClient({ baseUrl: mock.baseUrl, apiKey });
+const { secret } = await client.webhookEndpoints.create({ url: 'https://app.example/hooks' });
 mock.scenario('createCourse').rateLimited({ retryAfter: 1, times: 1 });
 const created = await client.courses.create({ name: 'Retried', description: 'after a 429' });
 mock.scenario('getCourse').serverError({ times: 1 });
 const read = await client.courses.get(created.id);
 mock.scenario('listCourses').unavailable({ retryAfter: 1, times: 1 }).networkError({ times: 1 });
 const page = await client.courses.listPage();
+// The packed mocks sign deliveries (standardwebhooks is bundled in): the SDK verifies them.
+await mock.webhooks.settle();
+const delivered = await Promise.all(received.map(([body, headers]) => client.webhooks.unwrap(body, headers, secret)));
 server.close();
-console.log(JSON.stringify({ created: created.name, read: read.id === created.id, listed: page.data.length }));
+console.log(JSON.stringify({ created: created.name, read: read.id === created.id, listed: page.data.length, delivered: delivered.map((event) => event.type) }));
 `;
 
 describe('@course-service/mocks, installed from its tarball', () => {
@@ -286,14 +317,19 @@ mock.requests.find({ operationId: 'createCourses' });
     expect(typecheck(dir)).toBe('');
   });
 
-  it("lets the SDK's retries through a 429, a 500, a 503 and a network error, on msw 2 (Node 20)", () => {
+  it("lets the SDK's retries through a 429, a 500, a 503 and a network error, and verifies a delivered webhook, on msw 2 (Node 20)", () => {
     install(dir, [tarballs['@course-service/sdk'] as string]);
     const output = execFileSync(process.execPath, ['retries.mjs'], {
       cwd: dir,
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect(JSON.parse(output)).toEqual({ created: 'Retried', read: true, listed: 1 });
+    expect(JSON.parse(output)).toEqual({
+      created: 'Retried',
+      read: true,
+      listed: 1,
+      delivered: ['course.created'],
+    });
   });
 
   it('does the same on msw 3, which needs Node 22 or later (Node 24 from the registry)', () => {
@@ -309,6 +345,7 @@ mock.requests.find({ operationId: 'createCourses' });
       created: 'Retried',
       read: true,
       listed: 1,
+      delivered: ['course.created'],
     });
   });
 });

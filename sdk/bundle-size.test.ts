@@ -18,6 +18,14 @@ describe('the SDK’s bundles', () => {
     expect(zod.inputs.some((file) => /node_modules\/zod\//.test(file))).toBe(true);
   });
 
+  it('the webhook verifier is an entry of its own that bundles no package, and the main entry leaves it out', async () => {
+    const webhooks = await bundle('./webhooks.ts');
+    expect(webhooks.inputs.filter((file) => file.includes('node_modules/'))).toEqual([]);
+    expect(webhooks.inputs.some((file) => file.endsWith('sdk/webhook-signature.ts'))).toBe(true);
+    const main = await bundle('./index.ts');
+    expect(main.inputs.filter((file) => /sdk\/(webhooks|webhook-signature)\.ts$/.test(file))).toEqual([]);
+  });
+
   it('the query companion needs @tanstack/query-core for its types only', async () => {
     const query = await bundle('./query.ts');
     expect(query.inputs.filter((file) => PEERS.test(file))).toEqual([]);

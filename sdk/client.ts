@@ -3,6 +3,7 @@ import { type Settled, settleAll } from './api-promise.ts';
 import { type CoursesResource, createCoursesResource } from './courses.ts';
 import type { Credential } from './credentials.ts';
 import { keyEnvironment } from './environment.ts';
+import { createEventsResource, type EventsResource } from './events.ts';
 import type { Client } from './gen/client/index.ts';
 import type { KeyEnvironment } from './gen/types.gen.ts';
 import type { Hooks } from './hooks.ts';
@@ -10,6 +11,8 @@ import type { Logger, LogLevel } from './logging.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { createTestDataResource, type TestDataResource } from './test-data.ts';
 import { createTransport } from './transport.ts';
+import { createWebhookEndpointsResource, type WebhookEndpointsResource } from './webhook-endpoints.ts';
+import type { unwrapWebhook } from './webhooks.ts';
 
 /**
  * How to reach the service, which credentials to use, the defaults for every call, what to log and
@@ -62,6 +65,16 @@ export interface CourseClient<TThrow extends boolean = true> {
   readonly apiKeys: Mode<ApiKeysResource, TThrow>;
   /** The account's sandbox, reset with the ID token. */
   readonly testData: Mode<TestDataResource, TThrow>;
+  /** The feed of what happened in the API key's environment (API key, `events:read`). */
+  readonly events: Mode<EventsResource, TThrow>;
+  /** Where the API key's environment sends its events, and their deliveries (API key, `webhooks:write`). */
+  readonly webhookEndpoints: Mode<WebhookEndpointsResource, TThrow>;
+  /**
+   * Receiving deliveries: `unwrap` verifies one and returns its typed event, as `unwrapWebhook`
+   * of `@course-service/sdk/webhooks` does (which needs no client). Loaded when first called, so
+   * an application that never receives webhooks never bundles the verifier.
+   */
+  readonly webhooks: { readonly unwrap: typeof unwrapWebhook };
   /**
    * The environment of the API key this client holds, read from the key itself (no request):
    * `test` keys act on the account's sandbox only. `undefined` without a key, or when the key is
@@ -97,11 +110,19 @@ export function createCourseClient<TThrow extends boolean = true>(
   const courses = createCoursesResource(transport.send);
   const apiKeys = createApiKeysResource(transport.send);
   const testData = createTestDataResource(transport.send);
+  const events = createEventsResource(transport.send);
+  const webhookEndpoints = createWebhookEndpointsResource(transport.send);
   const settle = throwOnError === false;
   return {
     courses: (settle ? settleAll(courses) : courses) as Mode<CoursesResource, TThrow>,
     apiKeys: (settle ? settleAll(apiKeys) : apiKeys) as Mode<ApiKeysResource, TThrow>,
     testData: (settle ? settleAll(testData) : testData) as Mode<TestDataResource, TThrow>,
+    events: (settle ? settleAll(events) : events) as Mode<EventsResource, TThrow>,
+    webhookEndpoints: (settle ? settleAll(webhookEndpoints) : webhookEndpoints) as Mode<
+      WebhookEndpointsResource,
+      TThrow
+    >,
+    webhooks: { unwrap: lazyUnwrap },
     environment: typeof options.apiKey === 'string' ? keyEnvironment(options.apiKey) : undefined,
     get lastRateLimit() {
       return transport.lastRateLimit();
@@ -109,3 +130,7 @@ export function createCourseClient<TThrow extends boolean = true>(
     raw: transport.raw,
   };
 }
+
+/** {@link unwrapWebhook}, imported on first use: bundlers split a dynamic import into a chunk of its own. */
+const lazyUnwrap: typeof unwrapWebhook = async (...args) =>
+  (await import('./webhooks.ts')).unwrapWebhook(...args);

@@ -13,11 +13,13 @@ const asPublished = (source: string) =>
   source
     .replaceAll("'../index.ts'", "'@course-service/sdk'")
     .replaceAll("'../query.ts'", "'@course-service/sdk/query'")
-    .replaceAll("'../zod.ts'", "'@course-service/sdk/zod'");
+    .replaceAll("'../zod.ts'", "'@course-service/sdk/zod'")
+    .replaceAll("'../webhooks.ts'", "'@course-service/sdk/webhooks'");
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {
-  server = await startCourseServer();
+  // The webhook example names a local URL, as a developer's would.
+  server = await startCourseServer({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
   process.env.COURSE_SERVICE_URL = server.url;
 });
 afterAll(() => server.close());
@@ -124,6 +126,37 @@ describe('README examples against the reference server', () => {
     expect(status).toMatch(/^0 200 \S+$/);
     expect(quota).toMatch(/^\d+ of \d+ left; resets in \d+ s$/);
     expect([policy, health]).toEqual(['courses', 'ok']);
+  });
+
+  it('events: polling the feed from a stored cursor, every event after one, one event by id', async () => {
+    expect(await run('events')).toEqual([
+      'api_key.created course.created course.published',
+      'course.archived',
+      '0',
+      'Astronomy published',
+      'true',
+    ]);
+  });
+
+  it('webhook endpoints: the secret once, a rotation, a test event and its delivery, a paused endpoint', async () => {
+    expect(await run('webhook-endpoints')).toEqual([
+      'true',
+      'true',
+      'true webhook.test',
+      'webhook_endpoint_disabled',
+      'true false manual',
+    ]);
+  });
+
+  it('webhook receiver: a verified delivery handled once, the old secret during a rotation, a forgery refused', async () => {
+    expect(await run('webhook-receiver')).toEqual([
+      'published: Astronomy',
+      '204',
+      '204',
+      'published: Astronomy',
+      '204',
+      '400 invalid_signature',
+    ]);
   });
 
   it('TanStack Query: mutations, a cached and typed query, pages by nextCursor, typed errors', async () => {

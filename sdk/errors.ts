@@ -7,6 +7,8 @@ export interface ErrorInit {
   problem?: Problem | undefined;
   /** For answers without a problem body: their text. */
   detail?: string | undefined;
+  /** The code of an error that has no problem body. */
+  code?: WebhookVerificationCode | undefined;
   cause?: unknown;
 }
 
@@ -25,8 +27,11 @@ export class CourseServiceError extends Error {
   override name = 'CourseServiceError';
   /** The HTTP status, or `undefined` when no response arrived. */
   readonly status: number | undefined;
-  /** The stable, machine-readable problem code, e.g. `not_found`. */
-  readonly code: Problem['code'] | undefined;
+  /**
+   * The stable, machine-readable code, e.g. `not_found`: the problem's, or a
+   * {@link WebhookVerificationError}'s.
+   */
+  readonly code: Problem['code'] | WebhookVerificationCode | undefined;
   /** What went wrong and what to do, for people. */
   readonly detail: string;
   /** One entry per offending field for `validation_failed`; empty otherwise. */
@@ -43,7 +48,7 @@ export class CourseServiceError extends Error {
     this.status = init.status;
     this.headers = init.headers ?? new Headers();
     this.problem = init.problem;
-    this.code = init.problem?.code;
+    this.code = init.problem?.code ?? init.code;
     this.detail = init.problem?.detail ?? init.detail ?? message;
     this.errors = init.problem?.errors ?? [];
     this.requestId = init.problem?.requestId ?? this.headers.get('X-Request-Id') ?? undefined;
@@ -158,6 +163,36 @@ export class APITimeoutError extends APIConnectionError {
  */
 export class APIUserAbortError extends CourseServiceError {
   override name = 'APIUserAbortError';
+}
+
+/**
+ * Why a webhook delivery was refused: a `webhook-*` header is absent (`missing_header`), the
+ * timestamp is not whole seconds (`invalid_timestamp`) or too far from now
+ * (`timestamp_out_of_tolerance`), no signature matches any secret (`invalid_signature`), or the
+ * signed body is not an event (`invalid_payload`).
+ */
+export type WebhookVerificationCode =
+  | 'missing_header'
+  | 'invalid_timestamp'
+  | 'timestamp_out_of_tolerance'
+  | 'invalid_signature'
+  | 'invalid_payload';
+
+/**
+ * A webhook delivery failed verification: it was not signed with your endpoint's secret, is too
+ * old to trust (a replay), or is not an event. It has a stable `code` and no `status` (no request
+ * was made); answer the delivery with a `400` and do not process it.
+ *
+ * @example
+ * catch (error) { if (error instanceof WebhookVerificationError) return res.status(400).send(error.code); }
+ */
+export class WebhookVerificationError extends CourseServiceError {
+  override name = 'WebhookVerificationError';
+  declare readonly code: WebhookVerificationCode;
+
+  constructor(code: WebhookVerificationCode, detail: string) {
+    super(`${code}: ${detail}`, { code, detail });
+  }
 }
 
 function classFor(status: number): typeof CourseServiceError {

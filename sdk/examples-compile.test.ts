@@ -21,6 +21,7 @@ const TSC_INIT = {
     '@course-service/sdk': [`${ROOT}sdk/index.ts`],
     '@course-service/sdk/query': [`${ROOT}sdk/query.ts`],
     '@course-service/sdk/zod': [`${ROOT}sdk/zod.ts`],
+    '@course-service/sdk/webhooks': [`${ROOT}sdk/webhooks.ts`],
     '@course-service/mocks': [`${ROOT}mocks/index.ts`],
   },
 };

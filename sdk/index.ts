@@ -36,6 +36,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
 } from './errors.ts';
+export type { EventsResource, ListEventsParams } from './events.ts';
 // The generated core: one function per operationId and every request and response type. Pass
 // `{ client: courseClient.raw }` to the functions to reuse a client's credentials, retries and errors.
 export * from './gen/sdk.gen.ts';
@@ -46,3 +47,8 @@ export type { Page } from './pagination.ts';
 export { parseRateLimit, type RateLimit } from './rate-limit.ts';
 export type { TestDataResource } from './test-data.ts';
 export type { RequestOptions } from './transport.ts';
+export type {
+  ListWebhookDeliveriesParams,
+  ListWebhookEndpointsParams,
+  WebhookEndpointsResource,
+} from './webhook-endpoints.ts';

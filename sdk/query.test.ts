@@ -19,7 +19,8 @@ import {
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {
-  server = await startCourseServer();
+  // Webhook endpoints may name loopback addresses (nothing is delivered to them in this suite).
+  server = await startCourseServer({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
 });
 afterAll(() => server.close());
 
@@ -108,6 +109,67 @@ describe('@course-service/sdk/query', () => {
     const keys = observer.getCurrentResult();
     expect([keys.data?.pages.length, keys.hasNextPage]).toEqual([1, false]);
     observer.destroy();
+  });
+
+  it('events and webhook endpoints: mutations, typed queries, the feed paged until hasMore is false', async () => {
+    const { queries, queryClient, client } = await setUp();
+    const created = await mutate(queryClient, queries.createWebhookEndpointMutation(), {
+      url: 'http://127.0.0.1:9/hooks',
+    });
+    const { id: endpointId } = created;
+    expect(created.secret).toMatch(/^whsec_/);
+    const updated = await mutate(queryClient, queries.updateWebhookEndpointMutation(), {
+      endpointId,
+      body: { description: 'Catalogue sync' },
+    });
+    expect(updated.description).toBe('Catalogue sync');
+    const rotated = await mutate(queryClient, queries.rotateWebhookEndpointSecretMutation(), { endpointId });
+    expect(rotated.secret).not.toBe(created.secret);
+    const test = await mutate(queryClient, queries.sendTestWebhookEventMutation(), endpointId);
+    const again = await mutate(queryClient, queries.redeliverWebhookDeliveryMutation(), {
+      endpointId,
+      deliveryId: test.id,
+    });
+    expect(again.eventId).toBe(test.eventId);
+    const endpoint = await queryClient.fetchQuery(queries.getWebhookEndpointOptions(endpointId));
+    expect(endpoint.description).toBe('Catalogue sync');
+    const endpoints = await queryClient.fetchQuery(queries.listWebhookEndpointsOptions());
+    expect(endpoints.data.map((e) => e.id)).toEqual([endpointId]);
+    const pagedEndpoints = await queryClient.fetchInfiniteQuery(
+      queries.listWebhookEndpointsInfiniteOptions(),
+    );
+    expect(pagedEndpoints.pages[0]?.data).toEqual(endpoints.data);
+    const deliveries = queries.listWebhookDeliveriesOptions(endpointId, { limit: 1 });
+    expect(deliveries.queryKey[2]).toEqual({ endpointId, limit: 1 });
+    expect((await queryClient.fetchQuery(deliveries)).hasMore).toBe(true);
+    const allDeliveries = await queryClient.fetchInfiniteQuery({
+      ...queries.listWebhookDeliveriesInfiniteOptions(endpointId, { limit: 1 }),
+      pages: 3,
+    });
+    expect(allDeliveries.pages.flatMap((page) => page.data.map((d) => d.id)).sort()).toEqual(
+      [test.id, again.id].sort(),
+    );
+    await mutate(queryClient, queries.deleteWebhookEndpointMutation(), endpointId);
+    await expect(
+      queryClient.fetchQuery({ ...queries.getWebhookEndpointOptions(endpointId), staleTime: 0 }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+
+    for (const name of ['A', 'B', 'C']) await client.courses.create({ name, description: '' });
+    const observer = new InfiniteQueryObserver(
+      queryClient,
+      queries.listEventsInfiniteOptions({ type: 'course.created', limit: 2 }),
+    );
+    await observer.refetch();
+    await observer.fetchNextPage();
+    const feed = observer.getCurrentResult();
+    const names = feed.data?.pages.flatMap((page) =>
+      page.data.map((event) => event.type === 'course.created' && event.data.name),
+    );
+    expect([names, feed.hasNextPage]).toEqual([['A', 'B', 'C'], false]);
+    observer.destroy();
+    const [first] = (await queryClient.fetchQuery(queries.listEventsOptions({ type: 'course.created' })))
+      .data;
+    expect(await queryClient.fetchQuery(queries.getEventOptions(first?.id ?? ''))).toEqual(first);
   });
 
   it('aborts the request when the query is cancelled: the query’s signal reaches the fetch', async () => {

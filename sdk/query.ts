@@ -40,6 +40,7 @@ import {
   mutationOptionsOf,
   queryOptionsOf,
 } from './query-options.ts';
+import { type EventAndWebhookQueries, eventAndWebhookQueries } from './query-webhooks.ts';
 
 export {
   type ClientScope,
@@ -50,11 +51,12 @@ export {
   type CourseQueryOptions,
   QUERY_KEY_ROOT,
 } from './query-options.ts';
+export type { EventAndWebhookQueries } from './query-webhooks.ts';
 
 type NoParams = Record<string, never>;
 
 /** The options of every operation, named as hey-api's TanStack Query plugins name theirs. */
-export interface CourseQueries {
+export interface CourseQueries extends EventAndWebhookQueries {
   /** One page of courses (`listCourses`). */
   listCoursesOptions(params?: ListCoursesParams): CourseQueryOptions<CourseList, ListCoursesParams>;
   /** Every page of courses, one `fetchNextPage()` at a time (`listCourses` by `nextCursor`). */
@@ -109,6 +111,7 @@ export function courseQueries(client: CourseClient): CourseQueries {
   const { courses, apiKeys, testData, raw } = client;
   const scope: ClientScope = { baseUrl: raw.getConfig().baseUrl ?? '', environment: client.environment };
   return {
+    ...eventAndWebhookQueries(client, scope),
     listCoursesOptions: (params = {}) =>
       queryOptionsOf('listCourses', params, scope, (signal) => courses.listPage(params, { signal })),
     listCoursesInfiniteOptions: (params = {}) =>

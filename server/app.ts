@@ -35,7 +35,9 @@ import { favicon } from './reference/favicon.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
 import { createReportKeys } from './security/report-keys.ts';
+import { resolvingWebhookUrls } from './security/resolving-webhook-urls.ts';
 import { NO_TELEMETRY, type Telemetry } from './telemetry/telemetry.ts';
+import { startWebhookDelivery } from './webhooks/webhook-delivery.ts';
 
 /** A built application: the Koa app, the core it runs, and what must be stopped with it. */
 export interface App {
@@ -45,7 +47,7 @@ export interface App {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** Each dependency's state now (`database`, and `redis` when configured), as `GET /healthz` reports it. */
   health(): Promise<Record<string, DependencyHealth>>;
-  /** Writes pending key-usage times and stops timers; the store is closed by its owner. */
+  /** Stops webhook delivery (waiting for attempts in flight), writes pending key-usage times and stops timers; the store is closed by its owner. */
   stop(): Promise<void>;
 }
 
@@ -116,6 +118,7 @@ export async function createApp(options: {
     masterKey: config.mcpMasterApiKey,
     reportKeys: createReportKeys(config.secretScanning.keysUrl, config.jwksTimeoutMs),
     leakAction: config.secretScanning.action,
+    webhookUrls: resolvingWebhookUrls({ allowPrivate: config.webhookAllowPrivateUrls }),
     health,
     protocols: {
       mcp: mcpProtocol({ document: spec, bodyLimitBytes: config.bodyLimitBytes, logger }),
@@ -158,6 +161,16 @@ export async function createApp(options: {
       trustProxy: config.trustProxy,
     }),
   );
+  const webhooks = startWebhookDelivery({
+    settings: config.webhooks,
+    allowPrivateUrls: config.webhookAllowPrivateUrls,
+    store,
+    logger,
+    userAgent: `course-service-webhooks/${spec.info.version}`,
+    clock: options.clock,
+    probe: telemetry.webhookProbe,
+  });
+  koa.use(webhooks.nudge);
   koa.use(serviceMiddleware({ core }));
   koa.on('error', (err) => logger.debug({ err }, 'connection error'));
   return {
@@ -172,6 +185,8 @@ export async function createApp(options: {
       return Object.fromEntries(names.map((name, i) => [name, states[i] as DependencyHealth]));
     },
     async stop() {
+      // Attempts in flight record their outcomes before the store closes.
+      await webhooks.stop();
       await core.stop();
       await rateLimits.close();
     },

@@ -123,6 +123,35 @@ describe('loadConfig', () => {
   });
 });
 
+describe('webhook delivery settings', () => {
+  it('default to a 15 s deadline, the 8-attempt schedule and a 1 s poll', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      timeoutMs: 15_000,
+      retrySchedule: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+      pollMs: 1000,
+    });
+  });
+
+  it('read a shortened schedule, a deadline and a poll interval', () => {
+    const { webhooks } = loadConfig({
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_RETRY_SCHEDULE: '0.1, 0.2',
+      WEBHOOK_POLL_MS: '50',
+    });
+    expect(webhooks).toEqual({
+      timeoutMs: 2000,
+      retrySchedule: [0.1, 0.2],
+      pollMs: 50,
+    });
+  });
+
+  it('refuses a schedule that is not a list of waits in seconds', () => {
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5m,1h' })).toThrow(
+      "WEBHOOK_RETRY_SCHEDULE must be 1 to 20 waits in seconds (0 to 604800), comma-separated, got '5m,1h'",
+    );
+  });
+});
+
 describe('the documented variables', () => {
   /** Every variable `loadConfig` reads, with the optional parts (provider, PostgreSQL, Redis) on. */
   function variablesRead(): string[] {

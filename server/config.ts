@@ -1,4 +1,5 @@
 import { isValidKeyPrefix } from '../domain/api-key-format.ts';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseWebhookRetrySchedule } from '../domain/webhook-schedule.ts';
 
 /** Everything the server is configured with, validated. */
 export interface Config {
@@ -31,6 +32,8 @@ export interface Config {
   jwksTimeoutMs: number;
   /** Leaked-key reports: where the scanner publishes its keys, and what a reported active key gets. */
   secretScanning: { keysUrl: string; action: 'revoke' | 'flag' };
+  /** Whether webhook URLs may be `http` and reach private and loopback addresses (development, tests). */
+  webhookAllowPrivateUrls: boolean;
   /** API keys one subject may create per window (a sensitive business flow). */
   keyCreationLimit: { max: number; windowSeconds: number };
   /** PostgreSQL for all state (`DATABASE_URL`); `undefined` keeps the embedded sql.js store in `dataDir`. */
@@ -44,6 +47,12 @@ export interface Config {
   metrics: { port: number; host: string } | { port: undefined; host: undefined } | undefined;
   /** OpenTelemetry traces over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); `undefined` loads nothing of it. */
   tracing: { endpoint: string; serviceName: string } | undefined;
+  /** Webhook delivery: an attempt's deadline, the retry waits in seconds, the poll interval. */
+  webhooks: {
+    timeoutMs: number;
+    retrySchedule: readonly number[];
+    pollMs: number;
+  };
 }
 
 /** Raised when the environment is invalid; lists every problem at once. */
@@ -154,6 +163,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const metrics = metricsOf(env, port, problems, integer);
   const tracing = tracingOf(env, problems);
   const databaseWaitSeconds = integer('DATABASE_WAIT_SECONDS', 30, 0, 3600);
+  const retrySchedule = parseWebhookRetrySchedule(
+    text('WEBHOOK_RETRY_SCHEDULE', DEFAULT_WEBHOOK_RETRY_SCHEDULE.join(',')),
+  );
+  if (typeof retrySchedule === 'string') problems.push(`WEBHOOK_RETRY_SCHEDULE must be ${retrySchedule}`);
 
   const config: Config = {
     port,
@@ -182,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     jwksTimeoutMs: integer('IDP_JWKS_TIMEOUT_MS', 5_000, 100, 60_000),
     secretScanning: { keysUrl: secretScanningKeysUrl, action: secretScanningAction },
+    webhookAllowPrivateUrls: flag('WEBHOOK_ALLOW_PRIVATE_URLS'),
     keyCreationLimit: {
       max: integer('KEY_CREATION_LIMIT_MAX', 20, 1, 1_000_000_000),
       windowSeconds: integer('KEY_CREATION_WINDOW_SECONDS', 3600, 1, 86_400),
@@ -192,6 +206,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redis: redisUrl ? { url: redisUrl, keyPrefix: redisKeyPrefix } : undefined,
     metrics,
     tracing,
+    webhooks: {
+      timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+      retrySchedule: typeof retrySchedule === 'string' ? DEFAULT_WEBHOOK_RETRY_SCHEDULE : retrySchedule,
+      pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000),
+    },
   };
   // Node refuses a request timeout shorter than the headers timeout.
   if (config.requestTimeoutMs < config.headersTimeoutMs)

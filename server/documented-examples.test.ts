@@ -1,7 +1,17 @@
 // Over 150 lines on purpose: it runs the guide's three kinds of block (command output, shell scripts,
-// TypeScript programs), each as a reader would, and the list of blocks comes from the README itself.
+// TypeScript programs, and TypeScript files a shell block runs), each as a reader would, and the list
+// of blocks comes from the README itself.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,11 +26,22 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const README = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
 const blocks = codeBlocks(README).filter((block) => !block.illustrative);
 const work = mkdtempSync(join(tmpdir(), 'server-readme-'));
+// The reader's project has the packages its files import installed (standardwebhooks, tsx): the
+// repository's own, linked in.
+symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'), 'dir');
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   await Promise.all(cleanups.map((cleanup) => cleanup()));
+  unlinkSync(join(work, 'node_modules'));
   rmSync(work, { recursive: true, force: true });
 });
+
+/** The file name a TypeScript block starts with (`// receiver.ts`): a file a shell block runs, not a program of its own. */
+const fileName = (block: CodeBlock) => block.code.match(/^\/\/ ([\w-]+\.ts)\n/)?.[1];
+for (const block of blocks.filter((b) => b.lang === 'ts')) {
+  const name = fileName(block);
+  if (name) writeFileSync(join(work, name), block.code);
+}
 
 // The `course-service` command as the installed package provides it, run from the sources.
 const bin = join(work, 'bin');
@@ -38,6 +59,8 @@ const PRINTS: Array<[string, RegExp]> = [
   ['METRICS=on', /^http_server_request_duration_seconds_count\{/m],
   ['X-Served-By', /^200 my-app\n\{ pong: true \}\n$/],
   ['createApp', /^Course Management Service\n$/],
+  // The receiver verified the delivery, and the feed holds the same event.
+  ['receiver.ts', /^verified course\.created (evt_\w+)\n\{"data":\[\{"id":"\1","type":"course\.created"/m],
   [
     'ConfigError',
     /^LOG_LEVEL must be one of .*'loud'\nPORT must be an integer from 0 to 65535, got 'eighty'\n$/,
@@ -135,6 +158,13 @@ describe.concurrent('server/README.md TypeScript blocks', () => {
   }, 180_000);
 
   for (const [i, block] of programs.entries()) {
+    const name = fileName(block);
+    if (name) {
+      it(`${where(block)} is run by a shell block (as ${name})`, () => {
+        expect(blocks.some((b) => b.lang === 'sh' && b.code.includes(name))).toBe(true);
+      });
+      continue;
+    }
     it(`${where(block)} runs`, async () => {
       const file = join(project, `run-${files[i]}`);
       const entry = pathToFileURL(join(ROOT, 'server/index.ts')).href;

@@ -94,7 +94,9 @@ function compareProperties(walk: SchemaWalk, b: SchemaView, h: SchemaView, place
     const here: Place = {
       ...place,
       base: before?.path ?? [...place.base, 'properties', name],
-      head: after?.path ?? [...place.head, 'properties', name],
+      // A removed property is placed where it was (its nearest node still in head): reached through
+      // another schema's `allOf`, it is the same finding as where that schema is used directly.
+      head: after?.path ?? before?.path ?? [...place.head, 'properties', name],
       label: `${place.label}.${name}`,
     };
     if (inBase && inHead) {

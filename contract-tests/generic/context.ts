@@ -4,6 +4,9 @@ import { requestSchemaCheck } from '../schema-check.ts';
 import { type SpecLink, specLinks } from './links.ts';
 import type { RequestContext } from './requests.ts';
 
+/** The schema of a webhook URL: valid instances are URLs the target accepts, which it supplies. */
+const WEBHOOK_URL_SCHEMA = '#/components/schemas/WebhookUrl';
+
 /** What every generic check works from: the contract, the operations' shapes and the spec's links. */
 export interface GenericContext extends RequestContext {
   c: Contract;
@@ -36,6 +39,7 @@ export function genericContext(c: Contract): GenericContext {
     checkParameter: requestSchemaCheck(c.spec.document),
     checkBody: requestSchemaCheck(c.spec.document, false),
     linkFilled: (operationId, parameter) => filled.has(`${operationId} ${parameter}`),
+    supplied: c.target.webhookUrl ? { [WEBHOOK_URL_SCHEMA]: c.target.webhookUrl } : {},
     shape(operationId) {
       const found = shapes.find((shape) => shape.spec.operationId === operationId);
       if (!found) throw new Error(`no operation ${operationId} in the spec`);

@@ -2,7 +2,7 @@ import type { Contract, RawReply } from '../contract.ts';
 import type { OperationShape, ParameterShape } from '../operation-shapes.ts';
 import type { SchemaCheck } from '../schema-check.ts';
 import type { Exchange } from './links.ts';
-import { type ValueShape, validValue } from './values.ts';
+import { type SuppliedValues, type ValueShape, validValue } from './values.ts';
 
 /** The parts of a request, before they become a URL, headers and a body. */
 export interface RequestParts {
@@ -68,6 +68,8 @@ export interface RequestContext {
   checkBody: SchemaCheck;
   /** Whether a link fills this parameter of this operation from a response (an id, a cursor). */
   linkFilled(operationId: string, parameter: string): boolean;
+  /** The target's values for schemas the suite cannot invent valid instances of. */
+  supplied?: SuppliedValues;
 }
 
 function parameterValue(context: RequestContext, parameter: ParameterShape, shape: ValueShape): string {
@@ -79,7 +81,7 @@ function parameterValue(context: RequestContext, parameter: ParameterShape, shap
   // A fresh value per request, so headers such as Idempotency-Key never collide.
   const fresh = crypto.randomUUID();
   if (parameter.in === 'header' && valid(fresh)) return fresh;
-  return String(validValue(context.document, parameter.schema, shape));
+  return String(validValue(context.document, parameter.schema, shape, context.supplied));
 }
 
 /**
@@ -105,7 +107,7 @@ export function validParts(
     if (value !== undefined) parts[parameter.in][parameter.name] = value;
   }
   if (shape.body && (shape.body.required || valueShape !== 'minimal'))
-    parts.body = validValue(context.document, shape.body.schema, valueShape);
+    parts.body = validValue(context.document, shape.body.schema, valueShape, context.supplied);
   return parts;
 }
 

@@ -8,6 +8,12 @@ type Schema = Record<string, unknown>;
  */
 export type ValueShape = 'minimal' | 'full' | 'longest';
 
+/**
+ * Values the target supplies for schemas whose valid instances the suite cannot invent, by the
+ * `$ref` that names the schema: a webhook URL the target accepts and can reach, say.
+ */
+export type SuppliedValues = Readonly<Record<string, unknown>>;
+
 const DAY_MS = 86_400_000;
 
 /** A schema with `allOf` folded into one, as the spec uses it (a `$ref` plus annotations). */
@@ -30,7 +36,7 @@ function stringValue(schema: Schema, shape: ValueShape): string {
   return 'x'.repeat(Math.max(length, 1));
 }
 
-function objectValue(document: Schema, schema: Schema, shape: ValueShape): Schema {
+function objectValue(document: Schema, schema: Schema, shape: ValueShape, supplied: SuppliedValues): Schema {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
   const writable = Object.keys(properties).filter(
@@ -40,19 +46,26 @@ function objectValue(document: Schema, schema: Schema, shape: ValueShape): Schem
   const chosen = writable.filter((name) => shape !== 'minimal' || required.has(name));
   for (const name of writable) if (chosen.length < minProperties && !chosen.includes(name)) chosen.push(name);
   const value: Schema = {};
-  for (const name of chosen) value[name] = validValue(document, properties[name] as Schema, shape);
+  for (const name of chosen) value[name] = validValue(document, properties[name] as Schema, shape, supplied);
   return value;
 }
 
 /**
  * A value valid against `schema` (the subset of JSON Schema the spec uses), built deterministically
  * so a failure can be replayed: `const`, `enum` and `examples` first, then bounds; read-only
- * properties are left out, as a client never sends them. Callers confirm validity with the spec's
+ * properties are left out, as a client never sends them; a schema named in `supplied` gets the
+ * target's value. Callers confirm validity with the spec's
  * own validator ({@link ../schema-check.ts}) before relying on it.
  *
  * @example validValue(document, { $ref: '#/components/schemas/CourseCreate' }, 'minimal'); // { name: 'x', …
  */
-export function validValue(document: Schema, input: Schema, shape: ValueShape): unknown {
+export function validValue(
+  document: Schema,
+  input: Schema,
+  shape: ValueShape,
+  supplied: SuppliedValues = {},
+): unknown {
+  if (typeof input.$ref === 'string' && input.$ref in supplied) return supplied[input.$ref];
   const schema = flatten(document, input);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
@@ -74,13 +87,13 @@ export function validValue(document: Schema, input: Schema, shape: ValueShape): 
       const items = flatten(document, (schema.items ?? {}) as Schema);
       const options = Array.isArray(items.enum)
         ? (items.enum as unknown[])
-        : [validValue(document, items, shape)];
+        : [validValue(document, items, shape, supplied)];
       const min = (schema.minItems as number | undefined) ?? 0;
       const count = shape === 'minimal' ? Math.max(min, 1) : options.length;
       return options.slice(0, Math.max(count, 1));
     }
     case 'object':
-      return objectValue(document, schema, shape);
+      return objectValue(document, schema, shape, supplied);
     default:
       return undefined;
   }

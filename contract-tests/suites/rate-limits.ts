@@ -8,6 +8,7 @@ import { MCP_HEADERS } from './mcp.ts';
 const MAX_DRIVEN_QUOTA = 1000;
 const MAX_RECOVERY_WAIT_SECONDS = 5;
 type Call = [method: string, path: string, json?: unknown];
+const MISSING_ENDPOINT_ID = 'we_0000000000000000';
 
 const COURSE_CALLS: Call[] = [
   ['GET', '/api/v1/courses'],
@@ -19,6 +20,18 @@ const COURSE_CALLS: Call[] = [
   ['POST', `/api/v1/courses/${MISSING_COURSE_ID}/archive`],
   ['POST', `/api/v1/courses/${MISSING_COURSE_ID}/restore`],
   ['POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
+  // Events and webhooks spend the key's quota as course calls do.
+  ['GET', '/api/v1/events'],
+  ['GET', '/api/v1/events/evt_0000000000000000'],
+  ['GET', '/api/v1/webhook-endpoints'],
+  ['POST', '/api/v1/webhook-endpoints', { url: 'https://lms.example.com/hooks/courses' }],
+  ['GET', `/api/v1/webhook-endpoints/${MISSING_ENDPOINT_ID}`],
+  ['PATCH', `/api/v1/webhook-endpoints/${MISSING_ENDPOINT_ID}`, { enabled: false }],
+  ['DELETE', `/api/v1/webhook-endpoints/${MISSING_ENDPOINT_ID}`],
+  ['POST', `/api/v1/webhook-endpoints/${MISSING_ENDPOINT_ID}/rotate-secret`, {}],
+  ['POST', `/api/v1/webhook-endpoints/${MISSING_ENDPOINT_ID}/test`],
+  ['GET', `/api/v1/webhook-endpoints/${MISSING_ENDPOINT_ID}/deliveries`],
+  ['POST', `/api/v1/webhook-endpoints/${MISSING_ENDPOINT_ID}/deliveries/dlv_0000000000000000/redeliver`],
 ];
 const KEY_CALLS: Call[] = [
   ['GET', '/api/v1/api-keys'],

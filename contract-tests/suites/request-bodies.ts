@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectRawProblem } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
+import { webhookApi } from '../webhooks/webhook-api.ts';
 
 const BODY_LIMIT = 65_536;
 
@@ -10,7 +11,15 @@ export function requestBodiesSuite(c: Contract): void {
     async function bodyOperations() {
       const { key, idToken, client, id: keyId } = await c.newKey();
       const { id } = await client.courses.create({ name: 'Body target', description: '' });
+      const endpoint = await webhookApi(c, key).createEndpoint();
       return [
+        { method: 'POST', path: '/api/v1/webhook-endpoints', auth: `Bearer ${key}` },
+        { method: 'PATCH', path: `/api/v1/webhook-endpoints/${endpoint.id}`, auth: `Bearer ${key}` },
+        {
+          method: 'POST',
+          path: `/api/v1/webhook-endpoints/${endpoint.id}/rotate-secret`,
+          auth: `Bearer ${key}`,
+        },
         { method: 'POST', path: '/api/v1/courses', auth: `Bearer ${key}` },
         { method: 'PATCH', path: `/api/v1/courses/${id}`, auth: `Bearer ${key}` },
         { method: 'POST', path: '/api/v1/api-keys', auth: `Bearer ${idToken}` },

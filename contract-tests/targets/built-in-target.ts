@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import { startServer } from '../../server/index.ts';
 import { deleteRedisKeys } from '../../server/test-support/redis-keys.ts';
+import { startWebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import type { Target } from './target.ts';
 import { startTestIdentityProvider } from './test-identity-provider.ts';
 
@@ -40,7 +41,9 @@ interface BuiltInBackend {
  * authentication is effectively unlimited, since the suite fails it on purpose many times.
  * `backend` puts it on PostgreSQL and Redis; each server then counts under a Redis key prefix of
  * its own, so the small-quota sibling never shares a counter with it, and deletes its keys as it
- * closes. `middleware` is mounted in front of the service, as an embedder mounts it.
+ * closes. `middleware` is mounted in front of the service, as an embedder mounts it. Webhook
+ * endpoints may use private addresses (`WEBHOOK_ALLOW_PRIVATE_URLS`), so the server delivers to the
+ * suite's receiver on loopback, polling for due deliveries often.
  *
  * @example
  * const target = await startBuiltInTarget();
@@ -54,6 +57,7 @@ export async function startBuiltInTarget(
   const secret = backend.API_KEY_HASH_SECRET ?? randomBytes(32).toString('base64url');
   const idp = await startTestIdentityProvider();
   const dataDir = await mkdtemp(join(tmpdir(), 'course-contract-'));
+  const receiver = await startWebhookReceiver();
   const serverEnv: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -64,6 +68,8 @@ export async function startBuiltInTarget(
     IDP_JWKS_URL: idp.jwksUrl,
     // No secret scanner signs for the built-in server: every leaked-key report is refused (401).
     SECRET_SCANNING_KEYS_URL: 'data:application/json,{"public_keys":[]}',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_POLL_MS: '50',
     ...backend,
     API_KEY_HASH_SECRET: secret,
     REDIS_KEY_PREFIX: `${backend.REDIS_KEY_PREFIX ?? 'course-contract-'}${randomBytes(6).toString('hex')}:`,
@@ -71,7 +77,7 @@ export async function startBuiltInTarget(
   };
   const server = await startServer({ env: serverEnv, middleware }).catch(async (error: unknown) => {
     // A server that cannot start (no such database) leaves nothing behind either.
-    await Promise.allSettled([idp.close(), rm(dataDir, { recursive: true, force: true })]);
+    await Promise.allSettled([idp.close(), receiver.close(), rm(dataDir, { recursive: true, force: true })]);
     throw error;
   });
   const { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix } = serverEnv;
@@ -81,6 +87,8 @@ export async function startBuiltInTarget(
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => idp.sign({ sub: subject }),
     idp: { sign: idp.sign, jwks: idp.jwks },
+    webhookUrl: receiver.newUrl('generic'),
+    webhookReceiver: receiver,
     authFailurePolicy: {
       quota: Number(env.AUTH_FAILURE_LIMIT_MAX ?? UNLIMITED_AUTH_FAILURES),
       windowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
@@ -93,6 +101,7 @@ export async function startBuiltInTarget(
         await server.close();
       } finally {
         await idp.close();
+        await receiver.close();
         await rm(dataDir, { recursive: true, force: true });
         if (redisUrl && keyPrefix) await deleteRedisKeys(redisUrl, keyPrefix);
       }

@@ -1,14 +1,19 @@
 import { setupServer } from 'msw/node';
 import { createCourseServiceMock } from '../../mocks/index.ts';
+import { inProcessWebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import type { Target } from './target.ts';
 
 const BASE_URL = 'http://course-service.mock';
 const UNLIMITED_AUTH_FAILURES = 1_000_000;
+/** Where the mocks' webhook endpoints point: deliveries to it reach the suite's handler in-process. */
+const RECEIVER_ORIGIN = 'https://receiver.contract.mock';
+/** How often the mocks look for due retries; each write delivers at once anyway. */
+const WEBHOOK_POLL_MS = 50;
 
 /**
  * The msw mocks as a target: msw's `setupServer` intercepts this process's `fetch`, as it does in a
  * consumer's tests, and any request no handler answers fails the run. ID tokens come from the mocks'
- * own `POST /dev/token`.
+ * own `POST /dev/token`. The mocks deliver webhooks in-process, to the suite's receiver.
  *
  * @example
  * const target = await mocksTarget();
@@ -16,9 +21,11 @@ const UNLIMITED_AUTH_FAILURES = 1_000_000;
 export async function mocksTarget(
   rateLimit: { max?: number; windowSeconds?: number; authFailureMax?: number } = {},
 ): Promise<Target> {
+  const { receiver, handle } = inProcessWebhookReceiver(RECEIVER_ORIGIN);
   const mock = createCourseServiceMock({
     baseUrl: BASE_URL,
     rateLimit: { authFailureMax: UNLIMITED_AUTH_FAILURES, ...rateLimit },
+    webhooks: { deliver: handle, pollMs: WEBHOOK_POLL_MS },
   });
   const interceptor = setupServer(...mock.handlers);
   interceptor.listen({ onUnhandledRequest: 'error' });
@@ -35,6 +42,8 @@ export async function mocksTarget(
       return ((await response.json()) as { idToken: string }).idToken;
     },
     idp: {},
+    webhookUrl: receiver.newUrl('generic'),
+    webhookReceiver: receiver,
     authFailurePolicy: {
       quota: rateLimit.authFailureMax ?? UNLIMITED_AUTH_FAILURES,
       windowSeconds: rateLimit.windowSeconds ?? 60,
@@ -55,6 +64,9 @@ export async function mocksTarget(
       mcpTools:
         'the mocks model the REST API; their /mcp authenticates and answers JSON-RPC, but offers no tools',
     },
-    close: async () => interceptor.close(),
+    close: async () => {
+      await mock.webhooks.settle();
+      interceptor.close();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import type { Target } from './target.ts';
 
 const run = promisify(execFile);
@@ -14,6 +15,10 @@ export interface RemoteTargetOptions {
   idTokenCommand?: string | undefined;
   /** `CONTRACT_JWKS_URL`: the provider's public keys. Default `<base>/dev/.well-known/jwks.json` with the dev provider. */
   jwksUrl?: string | undefined;
+  /** `CONTRACT_WEBHOOK_URL`: a URL the server accepts for webhook endpoints, where no receiver of the suite listens. */
+  webhookUrl?: string | undefined;
+  /** Without `webhookUrl`: the suite's receiver on this machine's loopback, for a server that can reach it. */
+  webhookReceiver?: WebhookReceiver | undefined;
 }
 
 async function fromUrl(url: string, subject: string): Promise<string> {
@@ -34,7 +39,9 @@ async function fromCommand(command: string, subject: string): Promise<string> {
 
 /**
  * A server running elsewhere (`npm start`, a deployment). The suite cannot sign ID tokens for its
- * provider nor change its quotas, so those checks are reported as limitations of the run.
+ * provider nor change its quotas, so those checks are reported as limitations of the run. Its
+ * webhook endpoints point at `webhookUrl`, or else at the suite's receiver on loopback (a server on
+ * this machine that allows private addresses delivers there).
  *
  * @example
  * const target = remoteTarget({ baseUrl: 'http://127.0.0.1:3000' });
@@ -43,6 +50,7 @@ export function remoteTarget(options: RemoteTargetOptions): Target {
   const baseUrl = options.baseUrl.replace(/\/$/, '');
   const command = options.idTokenCommand;
   const idTokenUrl = options.idTokenUrl ?? `${baseUrl}/dev/token`;
+  const receiver = options.webhookUrl ? undefined : options.webhookReceiver;
   const jwksUrl = options.jwksUrl ?? (command ? undefined : `${baseUrl}/dev/.well-known/jwks.json`);
   return {
     name: `${baseUrl} (ID tokens from ${command ? 'CONTRACT_ID_TOKEN_COMMAND' : idTokenUrl})`,
@@ -50,6 +58,8 @@ export function remoteTarget(options: RemoteTargetOptions): Target {
     fetch: (request) => fetch(request),
     issueIdToken: (subject) => (command ? fromCommand(command, subject) : fromUrl(idTokenUrl, subject)),
     idp: jwksUrl ? { jwks: async () => (await fetch(jwksUrl)).json() as never } : {},
+    ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
+    ...(receiver ? { webhookReceiver: receiver, webhookUrl: receiver.newUrl('generic') } : {}),
     unsupported: {
       sign: "the suite does not hold the identity provider's signing key, so it cannot make expired, wrong-issuer or wrong-audience ID tokens",
       ...(jwksUrl
@@ -57,7 +67,13 @@ export function remoteTarget(options: RemoteTargetOptions): Target {
         : { jwks: 'no CONTRACT_JWKS_URL, so the HS256-keyed-with-the-public-key forgery is not tried' }),
       withSmallLimits:
         "the server's quotas cannot be changed from here: 429s are driven with its own RateLimit-Policy quota, and the failed-authentication 429 is checked only when the suite meets it while pacing itself",
+      ...(receiver
+        ? {}
+        : {
+            webhookDelivery:
+              'CONTRACT_WEBHOOK_URL names where the server delivers, not a receiver of the suite: deliveries are checked through the API alone',
+          }),
     },
-    close: async () => {},
+    close: async () => receiver?.close(),
   };
 }

@@ -1,3 +1,4 @@
+import { startWebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import { remoteTarget } from './remote-target.ts';
 import type { Target } from './target.ts';
 
@@ -33,7 +34,8 @@ async function loadRepositoryTarget<Name extends keyof RepositoryTargets>(
 
 /**
  * Chooses the target from the environment: `CONTRACT_TARGET=mocks` for the msw mocks,
- * `CONTRACT_BASE_URL` (with `CONTRACT_ID_TOKEN_URL`, `CONTRACT_ID_TOKEN_COMMAND`, `CONTRACT_JWKS_URL`)
+ * `CONTRACT_BASE_URL` (with `CONTRACT_ID_TOKEN_URL`, `CONTRACT_ID_TOKEN_COMMAND`, `CONTRACT_JWKS_URL`,
+ * `CONTRACT_WEBHOOK_URL`, without which the suite's webhook receiver listens on loopback)
  * for a running server, otherwise the built-in reference server (on PostgreSQL and Redis when
  * `CONTRACT_DATABASE_URL` and `CONTRACT_REDIS_URL` are set).
  *
@@ -51,10 +53,13 @@ export async function selectTarget(env: Record<string, string | undefined>): Pro
       { DATABASE_URL: env.CONTRACT_DATABASE_URL, REDIS_URL: env.CONTRACT_REDIS_URL },
     );
   }
+  const webhookUrl = env.CONTRACT_WEBHOOK_URL || undefined;
   return remoteTarget({
     baseUrl: env.CONTRACT_BASE_URL,
     idTokenUrl: env.CONTRACT_ID_TOKEN_URL || undefined,
     idTokenCommand: env.CONTRACT_ID_TOKEN_COMMAND || undefined,
     jwksUrl: env.CONTRACT_JWKS_URL || undefined,
+    webhookUrl,
+    webhookReceiver: webhookUrl ? undefined : await startWebhookReceiver(),
   });
 }

@@ -1,5 +1,6 @@
 import type { JWK, JWSHeaderParameters, JWTPayload } from 'jose';
 import type { QuotaPolicy } from '../auth-budget.ts';
+import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 
 /** What the suite can do with the target's identity provider beyond asking it for tokens. */
 interface IdentityProviderAccess {
@@ -26,10 +27,17 @@ export interface Target {
   idp: IdentityProviderAccess;
   /** Its failed-authentication policy, when the target sets it itself (a deployment advertises its own). */
   authFailurePolicy?: QuotaPolicy;
+  /**
+   * A URL the target accepts for a webhook endpoint (`WebhookUrl`), for the generic checks' valid
+   * requests; the spec's example when absent. On the built-in server, a URL of `webhookReceiver`.
+   */
+  webhookUrl?: string;
+  /** The suite's receiver, which the target's deliveries reach; absent where they cannot (see `unsupported`). */
+  webhookReceiver?: WebhookReceiver;
   /** A sibling target with small quotas (5 per 2 s, 3 failed authentications), for the 429 checks. */
   withSmallLimits?: () => Promise<Target>;
   /** Why a capability above is absent: printed as a limitation of the run, never skipped silently. */
-  unsupported: Partial<Record<'sign' | 'jwks' | 'withSmallLimits' | 'mcpTools', string>>;
+  unsupported: Partial<Record<'sign' | 'jwks' | 'withSmallLimits' | 'mcpTools' | 'webhookDelivery', string>>;
   /** Stops what the target started. */
   close(): Promise<void>;
 }

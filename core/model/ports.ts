@@ -36,11 +36,23 @@ export interface Protocol {
   answer(request: Request, context: ProtocolContext): Promise<Response>;
 }
 
+/**
+ * Checks a webhook URL before an endpoint is saved with it: why it is refused (an address the
+ * service must not post to), or `undefined`. The server resolves the host; the mocks check what the
+ * URL itself says.
+ */
+export interface WebhookUrlCheck {
+  check(url: URL): Promise<string | undefined>;
+}
+
 /** Makes the ids of new records. */
 export interface IdGenerator {
   courseId(): string;
   apiKeyId(): string;
   requestId(): string;
+  eventId(): string;
+  webhookEndpointId(): string;
+  webhookDeliveryId(): string;
 }
 
 /** Where the core reports what it cannot answer for (a programming error, a failed background task). */

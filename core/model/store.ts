@@ -1,6 +1,8 @@
 // The Store port: what the core asks of a backend. The records it deals in are in records.ts.
 import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../domain/course-lifecycle.ts';
+import type { EventDraft } from './event-records.ts';
+import type { EventStore } from './event-store.ts';
 import type {
   ApiKeyClientRecord,
   ApiKeyEventRecord,
@@ -14,6 +16,8 @@ import type {
   IdempotentResponse,
 } from './records.ts';
 
+export * from './event-records.ts';
+export * from './event-store.ts';
 export * from './records.ts';
 
 /** What {@link Store.claimIdempotencyKey} found: the key is now ours, another request holds it, or a response is stored. */
@@ -62,8 +66,13 @@ export interface PageQuery {
  * alters one handed out. The course representations cache their JSON and ETag per record
  * object (`operations/representations.ts`) and rely on both.
  */
-export interface Store {
-  insertCourse(course: Omit<CourseRecord, 'seq'>, idempotent?: IdempotentResponse): Promise<CourseRecord>;
+export interface Store extends EventStore {
+  /** Inserts the course and, with `event`, records it (see {@link EventStore}), in one write. */
+  insertCourse(
+    course: Omit<CourseRecord, 'seq'>,
+    idempotent?: IdempotentResponse,
+    event?: EventDraft<CourseRecord>,
+  ): Promise<CourseRecord>;
   getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined>;
   listCourses(
     query: PageQuery & CourseOwner & { status?: CourseStatus | undefined },
@@ -71,33 +80,48 @@ export interface Store {
   /**
    * Applies `changes`; with `expectedStatus`, only while the course is still in that state (a
    * compare-and-set, so two instances changing one course cannot lose an update). `undefined`
-   * when there is no such course, or its status moved on: the caller re-reads and decides.
+   * when there is no such course, or its status moved on: the caller re-reads and decides. With
+   * `event`, records it in the same write, only if the course changed.
    */
   updateCourse(
     owner: CourseOwner,
     id: string,
     changes: CourseChanges,
     expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord | undefined>;
-  /** Deletes the course; with `expectedStatus`, only while it is in that state. */
-  deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean>;
-  /** Deletes every course of `owner` (one account in one environment); resolves how many there were. */
+  /**
+   * Deletes the course; with `expectedStatus`, only while it is in that state. With `event`,
+   * records it (its payload from the course as it was) in the same write.
+   */
+  deleteCourse(
+    owner: CourseOwner,
+    id: string,
+    expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
+  ): Promise<boolean>;
+  /** Deletes every course of `owner` (one account in one environment), recording no events; resolves how many there were. */
   deleteAllCourses(owner: CourseOwner): Promise<number>;
 
-  /** Stores a key and, with `audit`, its `created` event, in one write. */
+  /** Stores a key and, with `audit`, its `created` history entry, and with `event` its event, in one write. */
   insertApiKey(
     key: Omit<ApiKeyRecord, 'seq'>,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord>;
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined>;
   listApiKeys(query: PageQuery & { environment?: KeyEnvironment | undefined }): Promise<ApiKeyRecord[]>;
-  /** Revokes a key and, with `audit`, records its `revoked` event, in one write; revoking twice changes nothing. */
+  /**
+   * Revokes a key and, with `audit`, records its `revoked` history entry, and with `event` its
+   * event, in one write; revoking twice changes nothing (and records nothing).
+   */
   revokeApiKey(
     ownerId: string,
     id: string,
     revokedAt: string,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord | undefined>;
   /** The key `id` of `ownerId`; `undefined` for another owner's key, exactly as for a missing one. */
   getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined>;
@@ -107,12 +131,14 @@ export interface Store {
    * rolled, nor expired at `roll.now` (a compare-and-set, so two instances cannot roll one key
    * twice). `undefined` when there is no such key or it is no longer rollable: nothing changed,
    * the caller re-reads and says why. With `audit`, records `rolled_to` on the old key and
-   * `rolled_from` on the new one in the same write.
+   * `rolled_from` on the new one in the same write; with `event`, records it (its payload from the
+   * replacement) in the same write.
    */
   rollApiKey(
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined>;
   /** Appends an event that goes with no other change (a leak report); see the other writes for theirs. */
   appendApiKeyEvent(event: Omit<ApiKeyEventRecord, 'seq'>): Promise<void>;

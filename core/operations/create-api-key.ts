@@ -1,5 +1,6 @@
 import type { KeyEnvironment } from '../../domain/api-key-format.ts';
 import { ApiError } from '../model/api-error.ts';
+import { apiKeyEvent } from './event-payload.ts';
 import { newApiKey, replayNewKey } from './new-api-key.ts';
 import { auditOf, idempotentRecord, type OperationHandler, ownerOf } from './operation.ts';
 import { apiKeyView } from './representations.ts';
@@ -52,7 +53,12 @@ export const createApiKey: OperationHandler = async (input, deps) => {
     now,
   );
   const view = apiKeyView({ ...record, seq: 0 }, now);
-  await store.insertApiKey(record, idempotentRecord(input, 201, view, record.createdAt), auditOf(input));
+  await store.insertApiKey(
+    record,
+    idempotentRecord(input, 201, view, record.createdAt),
+    auditOf(input),
+    apiKeyEvent('api_key.created', deps.ids, now),
+  );
   deps.observer.apiKeyCreated(record.environment);
   return { ...view, key: value };
 };

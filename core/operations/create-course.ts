@@ -1,8 +1,10 @@
+import { courseEvent } from './event-payload.ts';
 import { courseOwner, idempotentRecord, type OperationHandler } from './operation.ts';
 import { courseView } from './representations.ts';
 
 /** `POST /api/v1/courses`: a new course in the `draft` state, in the environment of the caller's key. */
-export const createCourse: OperationHandler = async (input, { store, clock, ids }) => {
+export const createCourse: OperationHandler = async (input, deps) => {
+  const { store, clock, ids } = deps;
   const body = input.body as { name: string; description: string };
   const now = clock().toISOString();
   // Written out, not spread: an object built by spreading another is slower to read everywhere
@@ -21,6 +23,10 @@ export const createCourse: OperationHandler = async (input, { store, clock, ids 
     archivedAt: null,
   };
   const view = courseView(course);
-  await store.insertCourse(course, idempotentRecord(input, 201, view, now));
+  await store.insertCourse(
+    course,
+    idempotentRecord(input, 201, view, now),
+    courseEvent('course.created', deps, now),
+  );
   return view;
 };

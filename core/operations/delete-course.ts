@@ -1,10 +1,12 @@
 import { allowedTransitions, isDeletable } from '../../domain/course-lifecycle.ts';
 import { ApiError } from '../model/api-error.ts';
+import { courseEvent } from './event-payload.ts';
 import { findCourse } from './find-course.ts';
 import { courseOwner, type OperationHandler } from './operation.ts';
 
 /** `DELETE /api/v1/courses/{courseId}`: deletes a draft or archived course for good. */
-export const deleteCourse: OperationHandler = async ({ params, caller }, { store }) => {
+export const deleteCourse: OperationHandler = async ({ params, caller }, deps) => {
+  const { store } = deps;
   const owner = courseOwner(caller);
   // Deletes only in the state just read: a publish on another instance meanwhile makes this re-read.
   for (;;) {
@@ -18,6 +20,7 @@ export const deleteCourse: OperationHandler = async ({ params, caller }, { store
         },
       );
     }
-    if (await store.deleteCourse(owner, course.id, course.status)) return undefined;
+    const event = courseEvent('course.deleted', deps);
+    if (await store.deleteCourse(owner, course.id, course.status, event)) return undefined;
   }
 };

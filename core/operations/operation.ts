@@ -5,7 +5,7 @@ import type { UsageTracker } from '../auth/usage-tracker.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Caller } from '../model/caller.ts';
 import type { Observer } from '../model/observer.ts';
-import type { IdGenerator, RequestHeaders } from '../model/ports.ts';
+import type { IdGenerator, RequestHeaders, WebhookUrlCheck } from '../model/ports.ts';
 import type { JsonText, Reply } from '../model/results.ts';
 import type { Audit, CourseOwner, DependencyHealth, IdempotentResponse, Store } from '../model/store.ts';
 import type { OpenApiDocument } from '../spec/openapi-document.ts';
@@ -54,6 +54,8 @@ export interface OperationDeps {
   consumeKeyCreation(subject: string): Promise<void>;
   /** One check per dependency (`database`, and `redis` when configured), for `GET /healthz`. */
   health: Readonly<Record<string, () => Promise<DependencyHealth>>>;
+  /** Refuses webhook URLs the service must not post to (SSRF). */
+  webhookUrls: WebhookUrlCheck;
 }
 
 /**

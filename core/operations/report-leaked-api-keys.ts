@@ -2,6 +2,7 @@ import { parseApiKey } from '../../domain/api-key-format.ts';
 import { verifyReportSignature } from '../auth/report-signature.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Audit } from '../model/store.ts';
+import { apiKeyEvent } from './event-payload.ts';
 import type { OperationDeps, OperationHandler, OperationInput } from './operation.ts';
 
 type Reported = { token: string; type: string };
@@ -44,7 +45,8 @@ async function judge(item: Reported, deps: OperationDeps, audit: Audit, now: Dat
   const active =
     key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > now.getTime());
   if (active && deps.leakAction === 'revoke') {
-    const revoked = await deps.store.revokeApiKey(key.ownerId, key.id, at, audit);
+    const event = apiKeyEvent('api_key.revoked', deps.ids, now);
+    const revoked = await deps.store.revokeApiKey(key.ownerId, key.id, at, audit, event);
     if (revoked?.revokedAt === at) deps.observer.apiKeyRevoked();
   }
   return verdict('true_positive');

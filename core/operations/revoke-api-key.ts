@@ -1,3 +1,4 @@
+import { apiKeyEvent } from './event-payload.ts';
 import { noteExpiry } from './key-expiry.ts';
 import { auditOf, keyNotFound, type OperationHandler, ownerOf } from './operation.ts';
 import { apiKeyView } from './representations.ts';
@@ -13,7 +14,8 @@ export const revokeApiKey: OperationHandler = async (input, deps) => {
   const current = await store.getApiKey(ownerId, keyId);
   if (!current) throw keyNotFound(keyId);
   await noteExpiry(store, current, now);
-  const key = await store.revokeApiKey(ownerId, keyId, revokedAt, auditOf(input));
+  const event = apiKeyEvent('api_key.revoked', deps.ids, now);
+  const key = await store.revokeApiKey(ownerId, keyId, revokedAt, auditOf(input), event);
   if (!key) throw keyNotFound(keyId);
   // A key revoked before keeps its first revocation time: only this call's revocation counts.
   if (key.revokedAt === revokedAt) deps.observer.apiKeyRevoked();

@@ -1,5 +1,6 @@
 import { ApiError } from '../model/api-error.ts';
 import type { ApiKeyRecord } from '../model/store.ts';
+import { apiKeyEvent } from './event-payload.ts';
 import { newApiKey, replayNewKey } from './new-api-key.ts';
 import {
   auditOf,
@@ -92,6 +93,7 @@ export const rollApiKey: OperationHandler = async (input, deps) => {
     },
     idempotentRecord(input, 201, view, record.createdAt),
     auditOf(input),
+    apiKeyEvent('api_key.rolled', deps.ids, now),
   );
   if (!rolled) {
     // Another request revoked or rolled it since it was read: say what happened to it.

@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type Document, OpenAPIBackend } from 'openapi-backend';
 import type { OpenApiDocument } from './openapi-document.ts';
+import { withSafeUniqueItems } from './safe-unique-items.ts';
 
 /**
  * Builds the openapi-backend router and request validator for `document`, resolving all per-request
@@ -25,8 +26,8 @@ export async function createSpecBackend(document: OpenApiDocument): Promise<Open
     // operation and context: building and compiling them was most of the start-up time.
     customizeAjv: (_ajv, ajvOpts) => {
       const key = ajvOpts.coerceTypes ? 'coercing' : 'strict';
-      shared[key] ??= addFormats.default(
-        new Ajv2020({ ...ajvOpts, allErrors: true, strict: false, useDefaults: true }),
+      shared[key] ??= withSafeUniqueItems(
+        addFormats.default(new Ajv2020({ ...ajvOpts, allErrors: true, strict: false, useDefaults: true })),
       );
       return shared[key] as never;
     },

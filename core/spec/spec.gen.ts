@@ -7,7 +7,7 @@ export const openApiDocument: OpenApiDocument = {
   "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
   "info": {
     "title": "Course Management Service",
-    "version": "1.7.0",
+    "version": "1.8.0",
     "summary": "Manage courses, and the API keys that authenticate calls to them.",
     "license": {
       "name": "MIT",
@@ -16,7 +16,7 @@ export const openApiDocument: OpenApiDocument = {
     "contact": {
       "name": "course-service maintainers"
     },
-    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: roll the key (`POST /api/v1/api-keys/{keyId}/roll`): one call makes the new key, with\nthe old key's name, environment and scopes, and sets the old key to expire after a grace window\nyou choose (24 hours unless told), so both work while the application switches over. A\nrotation interval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\nRequests the HTTP layer cannot take reach no operation, and answer a problem on their own,\nwith `Connection: close`: a malformed request line or header (`400 malformed_request`), a\nrequest line and headers past 16 KiB (`431 headers_too_large`), or headers or a body that do\nnot arrive in time (`408 request_timeout`). An answer given before the body was read (`401`,\n`413`, `415`, `408`) still reaches a client that is sending it: the server reads and discards\nthe rest for a few seconds before it closes the connection. When the database does not answer\n(refused, reset, timed out, no connection free in time), a request that needs it answers `503\nservice_unavailable` with `Retry-After` and `retry-after-ms`; an unreachable Redis does not:\nrate limits then count on each instance's own memory until it is back.\n\n## HEAD\nEvery path that answers `GET` answers `HEAD` too (RFC 9110), with the status and headers the\n`GET` would get and no body; a `405`'s `Allow` lists `HEAD` wherever it lists `GET`.\n\n## Text\nText fields take any Unicode text except control characters (U+0000–U+001F); descriptions\nalso take tab, line feed and carriage return. A field that breaks this answers `400\nvalidation_failed` naming it. JSON strings with an unpaired surrogate (`\"\\ud800\"`) are not\ntext: such a body answers `400 malformed_json`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After` (seconds)\nand `retry-after-ms` (the same wait in milliseconds, which some SDKs read first). A `403` does\nnot consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. The exceptions are `POST /mcp`, for browser MCP clients on the origins it accepts (see\nits description), and, outside this API, what such a client signs in with: `/.well-known/*`\nand the development authorization server's `/oauth/register` and `/oauth/token` answer any\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n- v1.3.0 — 2026-11-25 — reliability: `503 service_unavailable` with `Retry-After` when the\n  database does not answer; `HEAD` wherever `GET` is served, and `Allow` lists it; text fields\n  refuse control characters (descriptions keep tab and line breaks) and bodies with unpaired\n  surrogates; problems for what the HTTP layer refuses (`400 malformed_request`, `408\n  request_timeout`, `431 headers_too_large`); `getHealth` and `resetTestData` declare the `400`\n  they answer for a query parameter they do not take. MCP: `POST /mcp` takes an ID token\n  (`idToken`) besides the master key and API keys, and its `401` names the protected resource\n  metadata (`resource_metadata`); the `400` of a bad tool filter is described; a signed-in\n  user's requests count against the subject's course quota; pages on the origins it accepts\n  get CORS answers (browser MCP clients).\n- v1.4.0 — 2026-11-28 — `request_refused`: the problem code of a client error raised by\n  middleware an embedder mounts in front of the service (it keeps that middleware's status).\n- v1.7.0 — 2026-11-28 — rolling a key: `POST /api/v1/api-keys/{keyId}/roll` makes a new key\n  with the old key's name, environment, scopes and lifetime, and sets the old key to expire\n  after `oldKeyExpiresIn` seconds (0 to 30 days, 24 hours by default); key records carry\n  `rolledFrom` and `rolledTo`; a revoked, expired or already rolled key answers `409`\n  (`key_already_revoked`, `key_already_expired`, `key_already_rolled`, the last with\n  `rolledTo`). A key's history: `GET /api/v1/api-keys/{keyId}/events` pages through what happened\n  to it (created, rolled from or to, revoked, expired), with the time, the actor and the\n  request id. A key's usage: `GET /api/v1/api-keys/{keyId}/usage` answers the requests it\n  authenticated per hour or day, by outcome, and where it was last used from. `lastUsedAt` is\n  never before `createdAt`. Leaked-key reports: `POST /api/v1/secret-scanning/reports` takes a\n  secret scanner's signed report (GitHub's partner protocol) and revokes (or flags) the keys of\n  ours it names, answering a verdict per token; `invalid_report_signature` (401).\n- v1.6.0 — 2026-11-28 — `retry-after-ms` beside `Retry-After` on every `429` and `503`: the\n  same wait in milliseconds, which the SDKs of the Stainless family (and this service's SDK)\n  read first.\n"
+    "description": "An HTTP API for managing courses. Course calls authenticate with an API key; the keys\nthemselves are created, listed and revoked with an identity-provider ID token.\n\n## Authentication\n- **API key** (course endpoints): `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>`.\n  Keys look like `<prefix>_<environment>_<32 characters>`, e.g. `cms_prod_…`. The last six of the\n  32 characters are a CRC32 checksum, so a mistyped key is refused before any lookup and secret\n  scanners can recognise leaked keys. A key value is shown once, at creation. Each key carries\n  scopes (`courses:read`, `courses:write`); the scopes an operation needs are listed in its\n  security requirement. A key without them gets `403 insufficient_scope`.\n- **ID token** (key management): `Authorization: Bearer <ID_TOKEN>`, an OpenID Connect ID token\n  (RS256 or ES256) from the configured identity provider. Keys belong to the token's `sub`.\n- **MCP master key**: MCP clients may use the key configured in `MCP_MASTER_API_KEY`. It acts on\n  production data only.\n\nRotation: roll the key (`POST /api/v1/api-keys/{keyId}/roll`): one call makes the new key, with\nthe old key's name, environment and scopes, and sets the old key to expire after a grace window\nyou choose (24 hours unless told), so both work while the application switches over. A\nrotation interval of 90 days is recommended.\n\n## Test environment\nEvery key belongs to an environment, named in its value: `cms_prod_…` keys act on production\ndata, `cms_test_…` keys on the account's sandbox. Courses belong to the environment of the key\nthat created them, and each environment sees only its own: a test key never lists, reads,\nchanges, counts or rate-limits a production course, and the reverse. An id from the other\nenvironment answers `404`, exactly like a missing one. Every course carries its `environment`,\nand every response to a request made with an API key says which environment answered in the\n`Course-Environment` header. Test traffic has its own rate-limit policy (`courses-test`).\n`DELETE /api/v1/test-data` (ID token) deletes every test course of the account and never\ntouches production data.\n\n## Events and webhooks\nEvery change to a course, and every API key created, rolled or revoked, is recorded as an event\n(`evt_…`) in the same write as the change: an acknowledged change always has its event, and a\nchange that was not made never has one. Read them as a feed (`GET /api/v1/events`, scope\n`events:read`, oldest first, kept 30 days), or have them posted to your webhook endpoints\n(scope `webhooks:write`; a test key manages the sandbox's endpoints, which receive its events\nonly). Deliveries are signed as [Standard Webhooks](https://www.standardwebhooks.com/)\ndescribes, so any of its libraries verifies them; they come at least once, so deduplicate on\n`webhook-id`. The payloads are described under this document's `webhooks`.\n\n## Errors\nEvery error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the\n`requestId` of the call, and for validation errors one entry per offending field in `errors`.\nRequests the HTTP layer cannot take reach no operation, and answer a problem on their own,\nwith `Connection: close`: a malformed request line or header (`400 malformed_request`), a\nrequest line and headers past 16 KiB (`431 headers_too_large`), or headers or a body that do\nnot arrive in time (`408 request_timeout`). An answer given before the body was read (`401`,\n`413`, `415`, `408`) still reaches a client that is sending it: the server reads and discards\nthe rest for a few seconds before it closes the connection. When the database does not answer\n(refused, reset, timed out, no connection free in time), a request that needs it answers `503\nservice_unavailable` with `Retry-After` and `retry-after-ms`; an unreachable Redis does not:\nrate limits then count on each instance's own memory until it is back.\n\n## HEAD\nEvery path that answers `GET` answers `HEAD` too (RFC 9110), with the status and headers the\n`GET` would get and no body; a `405`'s `Allow` lists `HEAD` wherever it lists `GET`.\n\n## Text\nText fields take any Unicode text except control characters (U+0000–U+001F); descriptions\nalso take tab, line feed and carriage return. A field that breaks this answers `400\nvalidation_failed` naming it. JSON strings with an unpaired surrogate (`\"\\ud800\"`) are not\ntext: such a body answers `400 malformed_json`.\n\n## Rate limits\nCourse calls are limited per API key (policy `courses` for production keys, `courses-test` for\ntest keys), key management per subject (`api-keys`), and failed authentication per client\naddress (`auth-failures`). Creating API keys has a quota of its own per subject (policy\n`key-creation`, 20 per hour by default), so a stolen ID token cannot mint keys in bulk. Limited\nresponses carry `RateLimit-Policy` and `RateLimit` (IETF\ndraft-ietf-httpapi-ratelimit-headers structured syntax); a `429` adds `Retry-After` (seconds)\nand `retry-after-ms` (the same wait in milliseconds, which some SDKs read first). A `403` does\nnot consume quota.\n\n## Browsers and CORS\nThe API is for servers and tools holding a credential, not for scripts on other web origins: it\nsends no `Access-Control-Allow-*` headers, and a CORS preflight (`OPTIONS`) answers `405`, so a\nbrowser refuses cross-origin calls. The dashboard at `/dashboard` calls the API from its own\norigin. The exceptions are `POST /mcp`, for browser MCP clients on the origins it accepts (see\nits description), and, outside this API, what such a client signs in with: `/.well-known/*`\nand the development authorization server's `/oauth/register` and `/oauth/token` answer any\norigin. API responses carry `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,\n`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and\n`Referrer-Policy: no-referrer`.\n\n## Idempotency\n`POST` requests that create things accept an `Idempotency-Key`. A retry with the same key and\nbody within 24 hours replays the stored response (with `Idempotent-Replayed: true`); the same\nkey with a different body answers `422`, and a retry while the first request is still running\nanswers `409`.\n\n## Changelog\n- v1.0.0 — 2025-01-01 — initial release.\n- v1.1.0 — 2026-11-21 — course lifecycle (`draft → published → archived`, restore), get,\n  partial update and delete of a course, cursor pagination and status filter on lists, key\n  scopes and expiry, idempotency keys, documented rate-limit headers and problem codes, and the\n  MCP endpoint `POST /mcp` (tools mirroring the course operations; master-key mode for\n  administrative tools).\n- v1.2.0 — 2026-11-23 — test-environment keys: `environment` (`prod` or `test`) when creating a\n  key and as a filter when listing them; courses carry their `environment` and are isolated per\n  environment; the `Course-Environment` response header; the `courses-test` rate-limit policy;\n  `DELETE /api/v1/test-data` to reset an account's sandbox.\n  Also: `GET /healthz` reports each dependency (`checks`: database, Redis) and answers `503`\n  when one is down; the `key-creation` quota; `If-None-Match` on `/api/openapi` is bounded\n  (`400`); `POST /mcp` documents `413` and `415`; `ETag` and `If-None-Match` → `304` on\n  `getCourse` and `listCourses`.\n- v1.3.0 — 2026-11-25 — reliability: `503 service_unavailable` with `Retry-After` when the\n  database does not answer; `HEAD` wherever `GET` is served, and `Allow` lists it; text fields\n  refuse control characters (descriptions keep tab and line breaks) and bodies with unpaired\n  surrogates; problems for what the HTTP layer refuses (`400 malformed_request`, `408\n  request_timeout`, `431 headers_too_large`); `getHealth` and `resetTestData` declare the `400`\n  they answer for a query parameter they do not take. MCP: `POST /mcp` takes an ID token\n  (`idToken`) besides the master key and API keys, and its `401` names the protected resource\n  metadata (`resource_metadata`); the `400` of a bad tool filter is described; a signed-in\n  user's requests count against the subject's course quota; pages on the origins it accepts\n  get CORS answers (browser MCP clients).\n- v1.4.0 — 2026-11-28 — `request_refused`: the problem code of a client error raised by\n  middleware an embedder mounts in front of the service (it keeps that middleware's status).\n- v1.7.0 — 2026-11-28 — rolling a key: `POST /api/v1/api-keys/{keyId}/roll` makes a new key\n  with the old key's name, environment, scopes and lifetime, and sets the old key to expire\n  after `oldKeyExpiresIn` seconds (0 to 30 days, 24 hours by default); key records carry\n  `rolledFrom` and `rolledTo`; a revoked, expired or already rolled key answers `409`\n  (`key_already_revoked`, `key_already_expired`, `key_already_rolled`, the last with\n  `rolledTo`). A key's history: `GET /api/v1/api-keys/{keyId}/events` pages through what happened\n  to it (created, rolled from or to, revoked, expired), with the time, the actor and the\n  request id. A key's usage: `GET /api/v1/api-keys/{keyId}/usage` answers the requests it\n  authenticated per hour or day, by outcome, and where it was last used from. `lastUsedAt` is\n  never before `createdAt`. Leaked-key reports: `POST /api/v1/secret-scanning/reports` takes a\n  secret scanner's signed report (GitHub's partner protocol) and revokes (or flags) the keys of\n  ours it names, answering a verdict per token; `invalid_report_signature` (401).\n- v1.8.0 — 2026-11-29 — events and webhooks: `GET /api/v1/events` (scope `events:read`) pages\n  through what happened in the key's environment, oldest first (`course.created`, `.updated`,\n  `.published`, `.archived`, `.restored`, `.deleted`; `api_key.created`, `.rolled`,\n  `.revoked`), each recorded in the same write as its change and kept 30 days;\n  `GET /api/v1/events/{eventId}`. Webhook endpoints (scope `webhooks:write`): create (the\n  `whsec_…` secret shown once), list, get, update, delete, rotate the secret (both secrets\n  sign during an overlap), send a test event, list deliveries and redeliver one. Deliveries\n  follow Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), at least\n  once, retried for about 28 hours; `410 Gone` or a failed schedule disables the endpoint. Endpoint URLs must be `https` on public addresses. The payloads are this\n  document's `webhooks`. Problem codes `webhook_endpoint_disabled` and\n  `webhook_endpoint_limit`; scopes `events:read` and `webhooks:write`.\n- v1.6.0 — 2026-11-28 — `retry-after-ms` beside `Retry-After` on every `429` and `503`: the\n  same wait in milliseconds, which the SDKs of the Stainless family (and this service's SDK)\n  read first.\n"
   },
   "servers": [
     {
@@ -32,6 +32,14 @@ export const openApiDocument: OpenApiDocument = {
     {
       "name": "API keys",
       "description": "API keys, managed with an identity-provider ID token."
+    },
+    {
+      "name": "Events",
+      "description": "What happened to courses and API keys, as a feed."
+    },
+    {
+      "name": "Webhooks",
+      "description": "Endpoints that receive events as signed deliveries, and their delivery logs."
     },
     {
       "name": "Test environment",
@@ -415,7 +423,7 @@ export const openApiDocument: OpenApiDocument = {
       "patch": {
         "operationId": "updateCourse",
         "summary": "Update a course",
-        "description": "Changes the fields sent and leaves the others as they are. Archived courses are read-only:\nrestore them first (`409 course_archived`).\n",
+        "description": "Changes the fields sent and leaves the others as they are. Archived courses are read-only:\nrestore them first (`409 course_archived`). A request that changes nothing (the values\nsent are the current ones) changes nothing: `updatedAt` stays, and no `course.updated`\nevent is recorded.\n",
         "tags": [
           "Courses"
         ],
@@ -1454,7 +1462,7 @@ export const openApiDocument: OpenApiDocument = {
                       "lastUsedFrom": {
                         "at": "2026-11-27T21:14:03Z",
                         "address": "203.0.113.7",
-                        "userAgent": "course-service-sdk/1.7.0"
+                        "userAgent": "course-service-sdk/1.8.0"
                       }
                     }
                   }
@@ -1616,11 +1624,1182 @@ export const openApiDocument: OpenApiDocument = {
         }
       }
     },
+    "/api/v1/events": {
+      "get": {
+        "operationId": "listEvents",
+        "summary": "List events",
+        "description": "What happened in the environment of the caller's key, oldest first: every change to a\ncourse (`course.*`) and every API key created, rolled or revoked (`api_key.*`), each with\nthe object as it was after the change (for `course.deleted`, as it was when deleted).\nEvery event is recorded in the same write as the change it describes, so an acknowledged\nchange always has its event and a change that was not made never has one. Events are kept\nfor 30 days. This is the polling alternative to webhooks, and the replay source after an\nendpoint was down: `nextCursor` is never null, so keep the last one and ask with it later\nfor only what happened since. Needs the `events:read` scope.\n",
+        "tags": [
+          "Events"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "events:read"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "events:read"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "name": "cursor",
+            "in": "query",
+            "description": "The `nextCursor` of an earlier page: the events after it. Absent: from the oldest event\nkept.\n",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200,
+              "pattern": "^[A-Za-z0-9_-]+$"
+            }
+          },
+          {
+            "name": "type",
+            "in": "query",
+            "description": "Only events of this type.",
+            "schema": {
+              "$ref": "#/components/schemas/EventType"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of events, oldest first.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EventList"
+                },
+                "examples": {
+                  "page": {
+                    "summary": "One event, nothing more yet",
+                    "value": {
+                      "data": [
+                        {
+                          "id": "evt_2Nq8xT5mK9pR3vL7",
+                          "type": "course.created",
+                          "timestamp": "2026-11-29T09:00:00Z",
+                          "environment": "prod",
+                          "data": {
+                            "id": "crs_7GfK2pQm9XwLz4Rt",
+                            "name": "Introduction to Databases",
+                            "description": "Relational modelling, SQL and transactions.",
+                            "status": "draft",
+                            "createdAt": "2026-11-29T09:00:00Z",
+                            "updatedAt": "2026-11-29T09:00:00Z",
+                            "publishedAt": null,
+                            "archivedAt": null,
+                            "environment": "prod"
+                          }
+                        }
+                      ],
+                      "hasMore": false,
+                      "nextCursor": "ZXZ0OjQy"
+                    }
+                  }
+                }
+              }
+            },
+            "links": {
+              "NextPage": {
+                "operationId": "listEvents",
+                "parameters": {
+                  "cursor": "$response.body#/nextCursor",
+                  "limit": "$request.query.limit",
+                  "type": "$request.query.type"
+                },
+                "description": "The events after this page, now or, polled later, once there are some."
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/events/{eventId}": {
+      "parameters": [
+        {
+          "name": "eventId",
+          "in": "path",
+          "required": true,
+          "description": "The event's id (`id`, also the `webhook-id` of its deliveries).",
+          "schema": {
+            "$ref": "#/components/schemas/EventId"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getEvent",
+        "summary": "Get an event",
+        "description": "One event of the feed, of the caller's environment, while it is kept (30 days). A\n`webhook.test` event is not in the feed and answers `404`.\n",
+        "tags": [
+          "Events"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "events:read"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "events:read"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The event.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Event"
+                },
+                "examples": {
+                  "created": {
+                    "$ref": "#/components/examples/CourseCreatedEvent"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/webhook-endpoints": {
+      "get": {
+        "operationId": "listWebhookEndpoints",
+        "summary": "List webhook endpoints",
+        "description": "The webhook endpoints of the caller's environment, newest first. A production key manages\nthe production endpoints, a test key the sandbox's, which receive the sandbox's events\nonly.\nSecrets are never listed.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of webhook endpoints.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpointList"
+                },
+                "examples": {
+                  "one": {
+                    "summary": "One endpoint",
+                    "value": {
+                      "data": [
+                        {
+                          "id": "we_4kT9pLm2QxR7vW3z",
+                          "url": "https://lms.example.com/hooks/courses",
+                          "description": "Catalogue sync",
+                          "eventTypes": [
+                            "course.created",
+                            "course.updated",
+                            "course.published",
+                            "course.archived"
+                          ],
+                          "environment": "prod",
+                          "enabled": true,
+                          "disabledReason": null,
+                          "secretStart": "whsec_MfKQ",
+                          "createdAt": "2026-11-29T08:00:00Z",
+                          "updatedAt": "2026-11-29T08:00:00Z"
+                        }
+                      ],
+                      "hasMore": false,
+                      "nextCursor": null
+                    }
+                  }
+                }
+              }
+            },
+            "links": {
+              "NextPage": {
+                "operationId": "listWebhookEndpoints",
+                "parameters": {
+                  "cursor": "$response.body#/nextCursor",
+                  "limit": "$request.query.limit"
+                },
+                "description": "The next page, with the same page size, while `hasMore` is true."
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createWebhookEndpoint",
+        "summary": "Create a webhook endpoint",
+        "description": "Registers a URL to receive the environment's events as signed `POST`s (Standard Webhooks:\n`webhook-id`, `webhook-timestamp`, `webhook-signature`; see the `webhooks` of this\ndocument). The answer holds the signing secret (`whsec_…`), shown this once\n(`Cache-Control: no-store`); a retry with the same `Idempotency-Key` within 24 hours\nanswers the same endpoint and secret. The URL must be `https`, its host must resolve, and\nto no loopback, private, link-local or metadata address (`400 validation_failed` naming\n`/url`); the server's operator may allow `http` and loopback, private and link-local\naddresses for development, never metadata ones. At most 16 endpoints per environment\n(`409 webhook_endpoint_limit`).\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Idempotency-Key"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/WebhookEndpointCreate"
+              },
+              "examples": {
+                "courses": {
+                  "summary": "Course changes only",
+                  "value": {
+                    "url": "https://lms.example.com/hooks/courses",
+                    "description": "Catalogue sync",
+                    "eventTypes": [
+                      "course.created",
+                      "course.updated",
+                      "course.published",
+                      "course.archived"
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The endpoint, with its signing secret. The secret is never shown again.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "Location": {
+                "$ref": "#/components/headers/Location"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control-No-Store"
+              },
+              "Idempotent-Replayed": {
+                "$ref": "#/components/headers/Idempotent-Replayed"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpointWithSecret"
+                },
+                "examples": {
+                  "created": {
+                    "summary": "The new endpoint and its secret",
+                    "value": {
+                      "id": "we_4kT9pLm2QxR7vW3z",
+                      "url": "https://lms.example.com/hooks/courses",
+                      "description": "Catalogue sync",
+                      "eventTypes": [
+                        "course.created",
+                        "course.updated",
+                        "course.published",
+                        "course.archived"
+                      ],
+                      "environment": "prod",
+                      "enabled": true,
+                      "disabledReason": null,
+                      "secretStart": "whsec_MfKQ",
+                      "createdAt": "2026-11-29T08:00:00Z",
+                      "updatedAt": "2026-11-29T08:00:00Z",
+                      "secret": "whsec_MfKQ9r8GKYqXt3JqAkJzV0sWW8xN2RbT"
+                    }
+                  }
+                }
+              }
+            },
+            "links": {
+              "GetWebhookEndpoint": {
+                "operationId": "getWebhookEndpoint",
+                "parameters": {
+                  "endpointId": "$response.body#/id"
+                },
+                "description": "The endpoint just created."
+              },
+              "UpdateWebhookEndpoint": {
+                "operationId": "updateWebhookEndpoint",
+                "parameters": {
+                  "endpointId": "$response.body#/id"
+                },
+                "description": "Change the endpoint just created."
+              },
+              "DeleteWebhookEndpoint": {
+                "operationId": "deleteWebhookEndpoint",
+                "parameters": {
+                  "endpointId": "$response.body#/id"
+                },
+                "description": "Delete the endpoint just created."
+              },
+              "RotateWebhookEndpointSecret": {
+                "operationId": "rotateWebhookEndpointSecret",
+                "parameters": {
+                  "endpointId": "$response.body#/id"
+                },
+                "description": "Give the endpoint a new signing secret."
+              },
+              "SendTestWebhookEvent": {
+                "operationId": "sendTestWebhookEvent",
+                "parameters": {
+                  "endpointId": "$response.body#/id"
+                },
+                "description": "Send the endpoint a test event."
+              },
+              "ListWebhookDeliveries": {
+                "operationId": "listWebhookDeliveries",
+                "parameters": {
+                  "endpointId": "$response.body#/id"
+                },
+                "description": "What was sent to the endpoint."
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "409": {
+            "$ref": "#/components/responses/WebhookConflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/IdempotencyKeyReused"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/webhook-endpoints/{endpointId}": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/WebhookEndpointId"
+        }
+      ],
+      "get": {
+        "operationId": "getWebhookEndpoint",
+        "summary": "Get a webhook endpoint",
+        "description": "The endpoint, without its secret; `disabledReason` says why a disabled endpoint was disabled.",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The endpoint.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpoint"
+                },
+                "examples": {
+                  "endpoint": {
+                    "$ref": "#/components/examples/WebhookEndpoint"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      },
+      "patch": {
+        "operationId": "updateWebhookEndpoint",
+        "summary": "Update a webhook endpoint",
+        "description": "Changes the fields sent. `enabled: true` re-enables an endpoint the service disabled (its\n`disabledReason` clears) and deliveries resume with events from then on; `enabled: false`\npauses it (`disabledReason: manual`; an endpoint the service disabled keeps its reason). A\nnew `url` is checked as on creation.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/WebhookEndpointUpdate"
+              },
+              "examples": {
+                "pause": {
+                  "summary": "Pause deliveries",
+                  "value": {
+                    "enabled": false
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updated endpoint.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpoint"
+                },
+                "examples": {
+                  "endpoint": {
+                    "$ref": "#/components/examples/WebhookEndpoint"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteWebhookEndpoint",
+        "summary": "Delete a webhook endpoint",
+        "description": "Deletes the endpoint and its delivery log; nothing more is sent to it, pending retries included.",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "responses": {
+          "204": {
+            "description": "Deleted.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/webhook-endpoints/{endpointId}/rotate-secret": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/WebhookEndpointId"
+        }
+      ],
+      "post": {
+        "operationId": "rotateWebhookEndpointSecret",
+        "summary": "Rotate an endpoint's signing secret",
+        "description": "Gives the endpoint a new signing secret, shown this once. The old secret keeps signing\nbeside the new one for `oldSecretExpiresIn` seconds (24 hours unless told, at most 7\ndays): each delivery's `webhook-signature` then carries both signatures, so a consumer\nswitches to the new secret without missing a delivery.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/WebhookSecretRotation"
+              },
+              "examples": {
+                "nextDay": {
+                  "summary": "Both secrets sign for 24 hours (the default)",
+                  "value": {}
+                },
+                "now": {
+                  "summary": "The old secret stops at once (it leaked)",
+                  "value": {
+                    "oldSecretExpiresIn": 0
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The endpoint with its new secret. The secret is never shown again.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control-No-Store"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookEndpointWithSecret"
+                },
+                "examples": {
+                  "rotated": {
+                    "summary": "The endpoint and its new secret",
+                    "value": {
+                      "id": "we_4kT9pLm2QxR7vW3z",
+                      "url": "https://lms.example.com/hooks/courses",
+                      "description": "Catalogue sync",
+                      "eventTypes": [
+                        "course.created",
+                        "course.updated",
+                        "course.published",
+                        "course.archived"
+                      ],
+                      "environment": "prod",
+                      "enabled": true,
+                      "disabledReason": null,
+                      "secretStart": "whsec_Zq81",
+                      "createdAt": "2026-11-29T08:00:00Z",
+                      "updatedAt": "2026-11-30T08:00:00Z",
+                      "secret": "whsec_Zq81nB4vLw9XmK2pT7rY5sJd3QfH6cG0"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/webhook-endpoints/{endpointId}/test": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/WebhookEndpointId"
+        }
+      ],
+      "post": {
+        "operationId": "sendTestWebhookEvent",
+        "summary": "Send a test event",
+        "description": "Queues a `webhook.test` event for this endpoint alone, signed like any other, to check\nthat it receives and verifies deliveries. The answer is the queued delivery; follow it in\nthe endpoint's deliveries. Not in the events feed. A disabled endpoint answers\n`409 webhook_endpoint_disabled`.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "responses": {
+          "202": {
+            "description": "The delivery, queued.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookDelivery"
+                },
+                "examples": {
+                  "queued": {
+                    "$ref": "#/components/examples/QueuedDelivery"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/WebhookConflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/webhook-endpoints/{endpointId}/deliveries": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/WebhookEndpointId"
+        }
+      ],
+      "get": {
+        "operationId": "listWebhookDeliveries",
+        "summary": "List an endpoint's deliveries",
+        "description": "What was sent to the endpoint, newest first: each delivery's event, status, attempts, the\nlast attempt's response code and duration (or why it failed), and when the next retry is\ndue. The first attempt is made at once; a failed one is retried after 5 seconds, 5 minutes,\n30 minutes, 2 hours, 5 hours, 10 hours and 10 hours (8 attempts over about 28 hours). A\ndelivery that fails them all is `failed`, and its endpoint is disabled\n(`retries_exhausted`) unless another delivery to it succeeded meanwhile; an endpoint that\nanswers `410 Gone` is disabled at once (`endpoint_gone`). Kept for 30 days.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Limit"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "description": "Only deliveries in this state.",
+            "schema": {
+              "$ref": "#/components/schemas/WebhookDeliveryStatus"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of deliveries, newest first.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookDeliveryList"
+                },
+                "examples": {
+                  "log": {
+                    "summary": "One delivery, retrying",
+                    "value": {
+                      "data": [
+                        {
+                          "id": "dlv_8sQ2mN5xK7pL3vR9",
+                          "endpointId": "we_4kT9pLm2QxR7vW3z",
+                          "eventId": "evt_2Nq8xT5mK9pR3vL7",
+                          "eventType": "course.created",
+                          "status": "pending",
+                          "attempts": 2,
+                          "createdAt": "2026-11-29T09:00:00Z",
+                          "lastAttemptAt": "2026-11-29T09:00:05Z",
+                          "responseStatus": 500,
+                          "durationMs": 87,
+                          "error": null,
+                          "nextAttemptAt": "2026-11-29T09:30:05Z"
+                        }
+                      ],
+                      "hasMore": false,
+                      "nextCursor": null
+                    }
+                  }
+                }
+              }
+            },
+            "links": {
+              "NextPage": {
+                "operationId": "listWebhookDeliveries",
+                "parameters": {
+                  "endpointId": "$request.path.endpointId",
+                  "cursor": "$response.body#/nextCursor",
+                  "limit": "$request.query.limit",
+                  "status": "$request.query.status"
+                },
+                "description": "The next page, with the same page size and filter, while `hasMore` is true."
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/WebhookEndpointId"
+        },
+        {
+          "name": "deliveryId",
+          "in": "path",
+          "required": true,
+          "description": "The delivery's id.",
+          "schema": {
+            "$ref": "#/components/schemas/WebhookDeliveryId"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "redeliverWebhookDelivery",
+        "summary": "Redeliver an event",
+        "description": "Queues the delivery's event again for this endpoint, as a new delivery with a fresh retry\nschedule and the same `webhook-id` (the event's id), so a consumer that already has it\nrecognises it. A disabled endpoint answers `409 webhook_endpoint_disabled`.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "security": [
+          {
+            "apiKeyBearer": [
+              "webhooks:write"
+            ]
+          },
+          {
+            "apiKeyHeader": [
+              "webhooks:write"
+            ]
+          }
+        ],
+        "responses": {
+          "202": {
+            "description": "The new delivery, queued.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Course-Environment": {
+                "$ref": "#/components/headers/Course-Environment"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/WebhookDelivery"
+                },
+                "examples": {
+                  "queued": {
+                    "$ref": "#/components/examples/QueuedDelivery"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/WebhookConflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/api/v1/test-data": {
       "delete": {
         "operationId": "resetTestData",
         "summary": "Reset the test environment",
-        "description": "Deletes every course of the caller's account in the `test` environment, whatever its state.\nProduction data is never touched. Takes an ID token only: no API key, test or production,\ncan reach it. Keys are kept.\n",
+        "description": "Deletes every course of the caller's account in the `test` environment, whatever its state.\nProduction data is never touched. Takes an ID token only: no API key, test or production,\ncan reach it. Keys are kept. Records no events: the courses it deletes get no\n`course.deleted`.\n",
         "tags": [
           "Test environment"
         ],
@@ -1741,7 +2920,7 @@ export const openApiDocument: OpenApiDocument = {
                       "openapi": "3.1.0",
                       "info": {
                         "title": "Course Management Service",
-                        "version": "1.7.0"
+                        "version": "1.8.0"
                       },
                       "paths": {}
                     }
@@ -1796,7 +2975,7 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Healthy",
                     "value": {
                       "status": "ok",
-                      "version": "1.7.0",
+                      "version": "1.8.0",
                       "checks": {
                         "database": {
                           "status": "up"
@@ -1835,7 +3014,7 @@ export const openApiDocument: OpenApiDocument = {
                     "summary": "Redis unreachable",
                     "value": {
                       "status": "unavailable",
-                      "version": "1.7.0",
+                      "version": "1.8.0",
                       "checks": {
                         "database": {
                           "status": "up"
@@ -2284,6 +3463,518 @@ export const openApiDocument: OpenApiDocument = {
       }
     }
   },
+  "webhooks": {
+    "course.created": {
+      "post": {
+        "operationId": "courseCreatedWebhook",
+        "summary": "A course was created",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `course.created` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/CourseEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "course.created"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "course.updated": {
+      "post": {
+        "operationId": "courseUpdatedWebhook",
+        "summary": "A course's name or description changed",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `course.updated` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/CourseEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "course.updated"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "course.published": {
+      "post": {
+        "operationId": "coursePublishedWebhook",
+        "summary": "A course was published",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `course.published` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/CourseEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "course.published"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "course.archived": {
+      "post": {
+        "operationId": "courseArchivedWebhook",
+        "summary": "A course was archived",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `course.archived` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/CourseEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "course.archived"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "course.restored": {
+      "post": {
+        "operationId": "courseRestoredWebhook",
+        "summary": "An archived course was restored to draft",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `course.restored` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/CourseEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "course.restored"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "course.deleted": {
+      "post": {
+        "operationId": "courseDeletedWebhook",
+        "summary": "A course was deleted",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `course.deleted` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/CourseEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "course.deleted"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "api_key.created": {
+      "post": {
+        "operationId": "apiKeyCreatedWebhook",
+        "summary": "An API key was created",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `api_key.created` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/ApiKeyChangeEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "api_key.created"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "api_key.rolled": {
+      "post": {
+        "operationId": "apiKeyRolledWebhook",
+        "summary": "An API key was rolled (`data` is the new key)",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `api_key.rolled` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/ApiKeyChangeEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "api_key.rolled"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "api_key.revoked": {
+      "post": {
+        "operationId": "apiKeyRevokedWebhook",
+        "summary": "An API key was revoked",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `api_key.revoked` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/ApiKeyChangeEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "api_key.revoked"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    },
+    "webhook.test": {
+      "post": {
+        "operationId": "webhookTestWebhook",
+        "summary": "A test event, sent on request to one endpoint",
+        "description": "Posted to each enabled endpoint whose `eventTypes` include `webhook.test` (or `*`), signed as\nStandard Webhooks describes. Answer any `2xx` within 15 seconds to acknowledge it;\nanything else is retried on the schedule, and `410 Gone` disables the endpoint.\n",
+        "tags": [
+          "Webhooks"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/webhook-id"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-timestamp"
+          },
+          {
+            "$ref": "#/components/parameters/webhook-signature"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/TestEvent"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "type": {
+                        "const": "webhook.test"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Received. Any 2xx status acknowledges the delivery; its body is ignored."
+          },
+          "410": {
+            "description": "Gone. The endpoint is disabled and nothing more is sent to it."
+          }
+        }
+      }
+    }
+  },
   "components": {
     "securitySchemes": {
       "apiKeyBearer": {
@@ -2311,6 +4002,44 @@ export const openApiDocument: OpenApiDocument = {
       }
     },
     "parameters": {
+      "WebhookEndpointId": {
+        "name": "endpointId",
+        "in": "path",
+        "required": true,
+        "description": "The webhook endpoint's id.",
+        "schema": {
+          "$ref": "#/components/schemas/WebhookEndpointId"
+        }
+      },
+      "webhook-id": {
+        "name": "webhook-id",
+        "in": "header",
+        "required": true,
+        "description": "The event's id; the same on every attempt and redelivery. Deduplicate on it.",
+        "schema": {
+          "$ref": "#/components/schemas/EventId"
+        }
+      },
+      "webhook-timestamp": {
+        "name": "webhook-timestamp",
+        "in": "header",
+        "required": true,
+        "description": "When this attempt was signed, in seconds since the Unix epoch. Refuse one far from now (5 minutes is usual).",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9]{1,12}$"
+        }
+      },
+      "webhook-signature": {
+        "name": "webhook-signature",
+        "in": "header",
+        "required": true,
+        "description": "`v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<body>\">` under the secret's\nkey, space-separated, one per secret signing (two during a rotation's overlap). Any one\nmatching proves the delivery.\n",
+        "schema": {
+          "type": "string",
+          "pattern": "^v1,[A-Za-z0-9+/]+=*( v1,[A-Za-z0-9+/]+=*)*$"
+        }
+      },
       "CourseId": {
         "name": "courseId",
         "in": "path",
@@ -2462,6 +4191,63 @@ export const openApiDocument: OpenApiDocument = {
       }
     },
     "examples": {
+      "CourseCreatedEvent": {
+        "summary": "A course was created",
+        "value": {
+          "id": "evt_2Nq8xT5mK9pR3vL7",
+          "type": "course.created",
+          "timestamp": "2026-11-29T09:00:00Z",
+          "environment": "prod",
+          "data": {
+            "id": "crs_7GfK2pQm9XwLz4Rt",
+            "name": "Introduction to Databases",
+            "description": "Relational modelling, SQL and transactions.",
+            "status": "draft",
+            "createdAt": "2026-11-29T09:00:00Z",
+            "updatedAt": "2026-11-29T09:00:00Z",
+            "publishedAt": null,
+            "archivedAt": null,
+            "environment": "prod"
+          }
+        }
+      },
+      "WebhookEndpoint": {
+        "summary": "An enabled endpoint",
+        "value": {
+          "id": "we_4kT9pLm2QxR7vW3z",
+          "url": "https://lms.example.com/hooks/courses",
+          "description": "Catalogue sync",
+          "eventTypes": [
+            "course.created",
+            "course.updated",
+            "course.published",
+            "course.archived"
+          ],
+          "environment": "prod",
+          "enabled": true,
+          "disabledReason": null,
+          "secretStart": "whsec_MfKQ",
+          "createdAt": "2026-11-29T08:00:00Z",
+          "updatedAt": "2026-11-29T08:00:00Z"
+        }
+      },
+      "QueuedDelivery": {
+        "summary": "A delivery waiting for its first attempt",
+        "value": {
+          "id": "dlv_8sQ2mN5xK7pL3vR9",
+          "endpointId": "we_4kT9pLm2QxR7vW3z",
+          "eventId": "evt_2Nq8xT5mK9pR3vL7",
+          "eventType": "webhook.test",
+          "status": "pending",
+          "attempts": 0,
+          "createdAt": "2026-11-29T09:00:00Z",
+          "lastAttemptAt": null,
+          "responseStatus": null,
+          "durationMs": null,
+          "error": null,
+          "nextAttemptAt": "2026-11-29T09:00:00Z"
+        }
+      },
       "DraftCourse": {
         "summary": "A draft course",
         "value": {
@@ -2719,6 +4505,35 @@ export const openApiDocument: OpenApiDocument = {
                   "detail": "A request with this Idempotency-Key is still being processed; retry shortly.",
                   "instance": "/api/v1/courses",
                   "code": "idempotency_request_in_progress",
+                  "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
+                }
+              }
+            }
+          }
+        }
+      },
+      "WebhookConflict": {
+        "description": "The endpoint is disabled (`webhook_endpoint_disabled`: enable it first), the environment\nhas its 16 endpoints already (`webhook_endpoint_limit`), or a request with the same\n`Idempotency-Key` is still being processed (`idempotency_request_in_progress`).\n",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            },
+            "examples": {
+              "disabled": {
+                "summary": "A disabled endpoint",
+                "value": {
+                  "type": "urn:course-service:problem:webhook_endpoint_disabled",
+                  "title": "Webhook endpoint disabled",
+                  "status": 409,
+                  "detail": "Webhook endpoint 'we_4kT9pLm2QxR7vW3z' is disabled (endpoint_gone); enable it first.",
+                  "instance": "/api/v1/webhook-endpoints/we_4kT9pLm2QxR7vW3z/test",
+                  "code": "webhook_endpoint_disabled",
                   "requestId": "4f1c2a7e-8d3b-4a51-9c0e-2b7d5e6f1a90"
                 }
               }
@@ -3166,9 +4981,11 @@ export const openApiDocument: OpenApiDocument = {
         "type": "string",
         "enum": [
           "courses:read",
-          "courses:write"
+          "courses:write",
+          "events:read",
+          "webhooks:write"
         ],
-        "description": "`courses:read` lists and reads courses; `courses:write` creates, changes, transitions and deletes them."
+        "description": "`courses:read` lists and reads courses; `courses:write` creates, changes, transitions and\ndeletes them; `events:read` reads the events feed; `webhooks:write` manages webhook\nendpoints and their deliveries.\n"
       },
       "ApiKeyStatus": {
         "type": "string",
@@ -3659,6 +5476,594 @@ export const openApiDocument: OpenApiDocument = {
           }
         }
       },
+      "EventId": {
+        "type": "string",
+        "pattern": "^evt_[0-9A-Za-z]{16}$",
+        "examples": [
+          "evt_2Nq8xT5mK9pR3vL7"
+        ]
+      },
+      "WebhookEndpointId": {
+        "type": "string",
+        "pattern": "^we_[0-9A-Za-z]{16}$",
+        "examples": [
+          "we_4kT9pLm2QxR7vW3z"
+        ]
+      },
+      "WebhookDeliveryId": {
+        "type": "string",
+        "pattern": "^dlv_[0-9A-Za-z]{16}$",
+        "examples": [
+          "dlv_8sQ2mN5xK7pL3vR9"
+        ]
+      },
+      "EventType": {
+        "type": "string",
+        "enum": [
+          "course.created",
+          "course.updated",
+          "course.published",
+          "course.archived",
+          "course.restored",
+          "course.deleted",
+          "api_key.created",
+          "api_key.rolled",
+          "api_key.revoked"
+        ],
+        "description": "What happened: a course was created, updated (name or description), published, archived,\nrestored or deleted; an API key was created, rolled (`data` is the new key, `rolledFrom`\nnames the old one) or revoked.\n"
+      },
+      "CourseEvent": {
+        "description": "Something that happened to a course, with the course as it was after it.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "type",
+          "timestamp",
+          "environment",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "course.created",
+              "course.updated",
+              "course.published",
+              "course.archived",
+              "course.restored",
+              "course.deleted"
+            ]
+          },
+          "timestamp": {
+            "description": "When the change was made.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            ]
+          },
+          "environment": {
+            "$ref": "#/components/schemas/KeyEnvironment"
+          },
+          "data": {
+            "description": "The course after the change; for `course.deleted`, as it was when deleted.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Course"
+              }
+            ]
+          }
+        }
+      },
+      "ApiKeyChangeEvent": {
+        "description": "Something that happened to an API key, with the key record (never its value) after it.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "type",
+          "timestamp",
+          "environment",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "api_key.created",
+              "api_key.rolled",
+              "api_key.revoked"
+            ]
+          },
+          "timestamp": {
+            "description": "When the change was made.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            ]
+          },
+          "environment": {
+            "description": "The key's environment.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/KeyEnvironment"
+              }
+            ]
+          },
+          "data": {
+            "description": "The key after the change; for `api_key.rolled`, the new key.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ApiKey"
+              }
+            ]
+          }
+        }
+      },
+      "Event": {
+        "description": "An event of the feed and of webhook deliveries; `type` tells which object `data` is.",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CourseEvent"
+          },
+          {
+            "$ref": "#/components/schemas/ApiKeyChangeEvent"
+          }
+        ]
+      },
+      "TestEvent": {
+        "description": "The event `sendTestWebhookEvent` sends one endpoint; never in the feed.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "type",
+          "timestamp",
+          "environment",
+          "data"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/EventId"
+          },
+          "type": {
+            "type": "string",
+            "const": "webhook.test"
+          },
+          "timestamp": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "environment": {
+            "$ref": "#/components/schemas/KeyEnvironment"
+          },
+          "data": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "endpointId"
+            ],
+            "properties": {
+              "endpointId": {
+                "$ref": "#/components/schemas/WebhookEndpointId"
+              }
+            }
+          }
+        }
+      },
+      "EventList": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "data",
+          "hasMore",
+          "nextCursor"
+        ],
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Event"
+            }
+          },
+          "hasMore": {
+            "type": "boolean",
+            "description": "Whether more events follow now; poll with `nextCursor` later when false."
+          },
+          "nextCursor": {
+            "type": "string",
+            "description": "Where this page ended. Never null; pass it as `cursor` for the events after it."
+          }
+        }
+      },
+      "WebhookEventTypes": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 20,
+        "uniqueItems": true,
+        "description": "The event types the endpoint receives; `[\"*\"]` for all of them, types added later included.",
+        "items": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/EventType"
+            },
+            {
+              "type": "string",
+              "const": "*"
+            }
+          ]
+        }
+      },
+      "WebhookUrl": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048,
+        "pattern": "^[hH][tT][tT][pP][sS]?://",
+        "description": "Where deliveries are posted. `https`, on a host that resolves, to public addresses only\n(checked when saved and again at every delivery); no user name or password; redirects are\nnot followed.\n",
+        "examples": [
+          "https://lms.example.com/hooks/courses"
+        ]
+      },
+      "WebhookDescription": {
+        "type": "string",
+        "maxLength": 500,
+        "pattern": "^[^\\x00-\\x1F]*$",
+        "description": "A label for people, at most 500 characters, no control characters."
+      },
+      "WebhookDisabledReason": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "manual",
+          "endpoint_gone",
+          "retries_exhausted",
+          null
+        ],
+        "description": "Why the endpoint is disabled: `manual` (`enabled: false` was sent), `endpoint_gone` (it\nanswered `410 Gone`), `retries_exhausted` (every attempt failed for the whole retry\nschedule); null while enabled.\n"
+      },
+      "WebhookEndpointFields": {
+        "type": "object",
+        "description": "The fields of a webhook endpoint; see `WebhookEndpoint`.",
+        "required": [
+          "id",
+          "url",
+          "description",
+          "eventTypes",
+          "environment",
+          "enabled",
+          "disabledReason",
+          "secretStart",
+          "createdAt",
+          "updatedAt"
+        ],
+        "properties": {
+          "id": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/WebhookEndpointId"
+              }
+            ],
+            "readOnly": true
+          },
+          "url": {
+            "$ref": "#/components/schemas/WebhookUrl"
+          },
+          "description": {
+            "$ref": "#/components/schemas/WebhookDescription"
+          },
+          "eventTypes": {
+            "$ref": "#/components/schemas/WebhookEventTypes"
+          },
+          "environment": {
+            "description": "The environment whose events it receives, that of the key that created it.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/KeyEnvironment"
+              }
+            ],
+            "readOnly": true
+          },
+          "enabled": {
+            "type": "boolean",
+            "description": "Whether events are delivered to it."
+          },
+          "disabledReason": {
+            "$ref": "#/components/schemas/WebhookDisabledReason"
+          },
+          "secretStart": {
+            "type": "string",
+            "description": "The signing secret's first characters, to recognise it. Not secret.",
+            "pattern": "^whsec_[A-Za-z0-9+/]{4}$",
+            "readOnly": true
+          },
+          "createdAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            ],
+            "readOnly": true
+          },
+          "updatedAt": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            ],
+            "readOnly": true
+          }
+        }
+      },
+      "WebhookEndpoint": {
+        "description": "A webhook endpoint. Never holds its secret.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/WebhookEndpointFields"
+          }
+        ],
+        "unevaluatedProperties": false
+      },
+      "WebhookEndpointWithSecret": {
+        "description": "A webhook endpoint with its signing secret, as returned once at creation and at each rotation.",
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/WebhookEndpointFields"
+          }
+        ],
+        "unevaluatedProperties": false,
+        "required": [
+          "secret"
+        ],
+        "properties": {
+          "secret": {
+            "type": "string",
+            "description": "The signing secret (Standard Webhooks: `whsec_` and the base64 of the HMAC-SHA256\nkey). Shown only here, once.\n",
+            "pattern": "^whsec_[A-Za-z0-9+/]{32}$",
+            "readOnly": true
+          }
+        }
+      },
+      "WebhookEndpointCreate": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "url"
+        ],
+        "properties": {
+          "url": {
+            "$ref": "#/components/schemas/WebhookUrl"
+          },
+          "description": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/WebhookDescription"
+              }
+            ],
+            "default": ""
+          },
+          "eventTypes": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/WebhookEventTypes"
+              }
+            ],
+            "default": [
+              "*"
+            ]
+          },
+          "enabled": {
+            "type": "boolean",
+            "default": true
+          }
+        }
+      },
+      "WebhookEndpointUpdate": {
+        "type": "object",
+        "additionalProperties": false,
+        "minProperties": 1,
+        "properties": {
+          "url": {
+            "$ref": "#/components/schemas/WebhookUrl"
+          },
+          "description": {
+            "$ref": "#/components/schemas/WebhookDescription"
+          },
+          "eventTypes": {
+            "$ref": "#/components/schemas/WebhookEventTypes"
+          },
+          "enabled": {
+            "type": "boolean"
+          }
+        }
+      },
+      "WebhookSecretRotation": {
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "oldSecretExpiresIn": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 604800,
+            "default": 86400,
+            "description": "Seconds the old secret keeps signing beside the new one; 0 stops it at once."
+          }
+        }
+      },
+      "WebhookEndpointList": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "data",
+          "hasMore",
+          "nextCursor"
+        ],
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/WebhookEndpoint"
+            }
+          },
+          "hasMore": {
+            "type": "boolean"
+          },
+          "nextCursor": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      },
+      "WebhookDeliveryStatus": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "succeeded",
+          "failed"
+        ],
+        "description": "`pending`: not yet answered with a 2xx, attempts left; `succeeded`: answered 2xx; `failed`: no attempts left."
+      },
+      "WebhookDelivery": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "endpointId",
+          "eventId",
+          "eventType",
+          "status",
+          "attempts",
+          "createdAt",
+          "lastAttemptAt",
+          "responseStatus",
+          "durationMs",
+          "error",
+          "nextAttemptAt"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/WebhookDeliveryId"
+          },
+          "endpointId": {
+            "$ref": "#/components/schemas/WebhookEndpointId"
+          },
+          "eventId": {
+            "description": "The event sent, and the `webhook-id` header of every attempt.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/EventId"
+              }
+            ]
+          },
+          "eventType": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/EventType"
+              },
+              {
+                "type": "string",
+                "const": "webhook.test"
+              }
+            ]
+          },
+          "status": {
+            "$ref": "#/components/schemas/WebhookDeliveryStatus"
+          },
+          "attempts": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Attempts made so far."
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/Timestamp"
+          },
+          "lastAttemptAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "responseStatus": {
+            "description": "The HTTP status of the last attempt's answer; null before one, or when none came.",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 100,
+            "maximum": 599
+          },
+          "durationMs": {
+            "description": "How long the last attempt took, in milliseconds; null before one.",
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "error": {
+            "description": "Why the last attempt got no answer: `timeout`, `connection_failed`,\n`address_refused` (the URL now resolves to a refused address), `redirect` (a 3xx, never\nfollowed) or `response_too_large`; null otherwise.\n",
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "timeout",
+              "connection_failed",
+              "address_refused",
+              "redirect",
+              "response_too_large",
+              null
+            ]
+          },
+          "nextAttemptAt": {
+            "description": "When the next attempt is due; null once `succeeded` or `failed`.",
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          }
+        }
+      },
+      "WebhookDeliveryList": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "data",
+          "hasMore",
+          "nextCursor"
+        ],
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/WebhookDelivery"
+            }
+          },
+          "hasMore": {
+            "type": "boolean"
+          },
+          "nextCursor": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      },
       "TestDataReset": {
         "type": "object",
         "additionalProperties": false,
@@ -3819,6 +6224,8 @@ export const openApiDocument: OpenApiDocument = {
               "key_already_revoked",
               "key_already_expired",
               "key_already_rolled",
+              "webhook_endpoint_disabled",
+              "webhook_endpoint_limit",
               "invalid_report_signature",
               "idempotency_request_in_progress",
               "idempotency_key_reused",
@@ -3887,6 +6294,17 @@ export type OperationId =
   | 'listApiKeyEvents'
   | 'getApiKeyUsage'
   | 'reportLeakedApiKeys'
+  | 'listEvents'
+  | 'getEvent'
+  | 'listWebhookEndpoints'
+  | 'createWebhookEndpoint'
+  | 'getWebhookEndpoint'
+  | 'deleteWebhookEndpoint'
+  | 'updateWebhookEndpoint'
+  | 'rotateWebhookEndpointSecret'
+  | 'sendTestWebhookEvent'
+  | 'listWebhookDeliveries'
+  | 'redeliverWebhookDelivery'
   | 'resetTestData'
   | 'getOpenApiDocument'
   | 'getHealth'

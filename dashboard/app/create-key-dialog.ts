@@ -17,9 +17,12 @@ export interface CreateKeyOptions {
   created(key: ApiKeyWithSecret): void;
 }
 
-const SCOPES: { scope: Scope; label: string }[] = [
-  { scope: 'courses:read', label: 'Read courses' },
-  { scope: 'courses:write', label: 'Create, change and delete courses' },
+// The course scopes are ticked by default; the event and webhook scopes only when asked for.
+const SCOPES: { scope: Scope; label: string; checked: boolean }[] = [
+  { scope: 'courses:read', label: 'Read courses', checked: true },
+  { scope: 'courses:write', label: 'Create, change and delete courses', checked: true },
+  { scope: 'events:read', label: 'Read the events feed', checked: false },
+  { scope: 'webhooks:write', label: 'Manage webhook endpoints', checked: false },
 ];
 
 const ENVIRONMENT_HINTS: Record<KeyEnvironment, string> = {
@@ -74,8 +77,8 @@ export function openCreateKeyDialog(options: CreateKeyOptions): HTMLDialogElemen
     h('input', { type: 'date', name: 'expiresAt', min: dateInDays(1), max: dateInDays(366) }),
     'Leave empty for no expiry. At most 366 days ahead; rotating every 90 days is recommended.',
   );
-  const boxes = SCOPES.map(({ scope, label }) => {
-    const box = h('input', { type: 'checkbox', name: 'scopes', value: scope, checked: true });
+  const boxes = SCOPES.map(({ scope, label, checked }) => {
+    const box = h('input', { type: 'checkbox', name: 'scopes', value: scope, checked });
     return { box, element: h('label', { class: 'checkbox' }, box, h('code', {}, scope), ` ${label}`) };
   });
   const scopeError = h('p', { class: 'field-error', id: uniqueId('error') });

@@ -2,6 +2,7 @@ import {
   APIConnectionError,
   AuthenticationError,
   BadRequestError,
+  ConflictError,
   CourseServiceError,
   InternalServerError,
   PermissionDeniedError,
@@ -77,6 +78,12 @@ export function describeError(error: unknown): ErrorMessage {
     return { ...base, title: 'Not authorised', next: 'Check the credential and try again.' };
   if (error instanceof PermissionDeniedError)
     return { ...base, title: 'Permission denied', next: 'Use a key that has the scope named above.' };
+  if (error instanceof ConflictError)
+    return {
+      ...base,
+      title: 'Not possible in its current state',
+      next: 'The detail above says what to do first; the list may be out of date, so reload it.',
+    };
   if (error instanceof InternalServerError) {
     return {
       ...base,

@@ -1,5 +1,5 @@
 import { keyClient } from './api.ts';
-import { apiKeysPage } from './api-keys-page.ts';
+import { apiKeysPage, type PageContext } from './api-keys-page.ts';
 import { type DashboardConfig, loadDashboardConfig } from './config.ts';
 import { coursesPage } from './courses-page.ts';
 import { h, replaceChildren } from './dom.ts';
@@ -7,16 +7,39 @@ import { rememberEnvironmentFromUrl } from './environment.ts';
 import { describeError, isSessionEnded } from './errors.ts';
 import { apiKeyPage } from './key-page.ts';
 import { completeOidcSignIn } from './oidc.ts';
-import { currentRoute, keyIdOf, navigate, PATHS, startRouter } from './router.ts';
+import { currentRoute, keyIdOf, navigate, PATHS, type Route, startRouter } from './router.ts';
 import { clearSession, loadSession, saveSession, sessionFromToken, setSignInNotice } from './session.ts';
 import { shell } from './shell.ts';
 import { signInPage } from './sign-in-page.ts';
 import { errorAlert, loading } from './ui.ts';
+import { webhooksPage } from './webhooks-page.ts';
 
 const root = document.getElementById('app') as HTMLElement;
 
 function focusHeading(): void {
   document.getElementById('page-title')?.focus({ preventScroll: true });
+}
+
+// The page the person asked for before signing in, if it needs no more than the path.
+function pageAfterSignIn(): string {
+  const route = currentRoute();
+  return route === 'courses' || route === 'webhooks' ? PATHS[route] : PATHS['api-keys'];
+}
+
+const TITLES: Record<string, string> = { courses: 'Courses', webhooks: 'Webhooks' };
+
+// The signed-in page of a route; the courses and webhooks pages work with an API key, not the session.
+function pageFor(route: Route, context: PageContext): HTMLElement {
+  switch (route) {
+    case 'courses':
+      return coursesPage();
+    case 'webhooks':
+      return webhooksPage();
+    case 'api-key':
+      return apiKeyPage(context, keyIdOf() as string);
+    default:
+      return apiKeysPage(context);
+  }
 }
 
 function render(config: DashboardConfig): void {
@@ -25,11 +48,7 @@ function render(config: DashboardConfig): void {
     document.title = 'Sign in · Course Service';
     replaceChildren(
       root,
-      signInPage(config, () =>
-        navigate(location.pathname.startsWith('/dashboard/courses') ? PATHS.courses : PATHS['api-keys'], {
-          replace: true,
-        }),
-      ),
+      signInPage(config, () => navigate(pageAfterSignIn(), { replace: true })),
     );
     focusHeading();
     return;
@@ -53,14 +72,9 @@ function render(config: DashboardConfig): void {
     return;
   }
   // The title first: the keys page marks it when it opens in Test mode.
-  document.title = `${route === 'courses' ? 'Courses' : 'API Keys'} · Course Service`;
+  document.title = `${TITLES[route] ?? 'API Keys'} · Course Service`;
   const context = { client: keyClient(session), account: session.subject, endsSession };
-  const page =
-    route === 'courses'
-      ? coursesPage()
-      : route === 'api-key'
-        ? apiKeyPage(context, keyIdOf() as string)
-        : apiKeysPage(context);
+  const page = pageFor(route, context);
   replaceChildren(root, shell(session, page, signOut));
   focusHeading();
 }

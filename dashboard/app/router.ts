@@ -1,10 +1,11 @@
 /** The dashboard's pages, by path below `/dashboard`; `api-key` is one key's page. */
-export type Route = 'api-keys' | 'api-key' | 'courses' | 'callback' | 'home';
+export type Route = 'api-keys' | 'api-key' | 'courses' | 'webhooks' | 'callback' | 'home';
 
 /** Path of each page but a key's (see {@link keyPagePath}). */
 export const PATHS: Record<Exclude<Route, 'home' | 'api-key'>, string> = {
   'api-keys': '/dashboard/settings/api-keys',
   courses: '/dashboard/courses',
+  webhooks: '/dashboard/webhooks',
   callback: '/dashboard/callback',
 };
 

@@ -3,7 +3,7 @@ import { linkProps } from './router.ts';
 import type { Session } from './session.ts';
 
 /**
- * The signed-in frame: a skip link, the product name, navigation (Settings → API Keys, Courses),
+ * The signed-in frame: a skip link, the product name, navigation (Settings → API Keys, Courses, Webhooks),
  * who is signed in, and "Sign out"; `page` is the `<main>` element.
  *
  * @example root.replaceChildren(shell(session, apiKeysPage(context), signOut));
@@ -29,6 +29,7 @@ export function shell(session: Session, page: HTMLElement, signOut: () => void):
           {},
           h('li', {}, h('a', linkProps('api-keys'), 'Settings › API Keys')),
           h('li', {}, h('a', linkProps('courses'), 'Courses')),
+          h('li', {}, h('a', linkProps('webhooks'), 'Webhooks')),
         ),
       ),
       h(

@@ -4,16 +4,25 @@ import { createCourseClient } from '../../sdk/index.ts';
 import { createCourseServiceMock, mockApiKey } from '../index.ts';
 
 const apiKey = mockApiKey('browser');
+// The page's own webhook route: the mock delivers to it in the page, signed.
+const deliveries: Request[] = [];
 const mock = createCourseServiceMock({
   baseUrl: 'https://courses.example.com',
   apiKeys: [{ key: apiKey }],
   seed: { courses: [{ name: 'Seeded in the browser' }] },
+  webhooks: {
+    deliver: (request) => {
+      deliveries.push(request);
+      return new Response(null, { status: 204 });
+    },
+  },
 });
 const report = (result: unknown) => Object.assign(window, { mockResult: result });
 
 try {
   await setupWorker(...mock.handlers).start({ quiet: true, serviceWorker: { url: '/mockServiceWorker.js' } });
   const client = createCourseClient({ baseUrl: mock.baseUrl, apiKey, maxRetries: 0 });
+  const { secret } = await client.webhookEndpoints.create({ url: 'https://app.example.com/hooks' });
   const created = await client.courses.create({
     name: 'Made in Chromium',
     description: 'via a service worker',
@@ -23,7 +32,19 @@ try {
   const invalid = await client.courses
     .create({ name: '', description: '' })
     .catch((error: unknown) => (error as { code: string }).code);
-  report({ names: list.data.map((course) => course.name), status: published.status, requestId, invalid });
+  await mock.webhooks.settle();
+  const verified = await Promise.all(
+    deliveries.map(
+      async (request) => (await client.webhooks.unwrap(await request.text(), request.headers, secret)).type,
+    ),
+  );
+  report({
+    names: list.data.map((course) => course.name),
+    status: published.status,
+    requestId,
+    invalid,
+    verified,
+  });
 } catch (error) {
   report({ error: String(error) });
 }

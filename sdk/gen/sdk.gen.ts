@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.ts';
 import type { Client, Options as Options2, TDataShape } from './client/index.ts';
-import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, GetApiKeyUsageData, GetApiKeyUsageErrors, GetApiKeyUsageResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, ListApiKeyEventsData, ListApiKeyEventsErrors, ListApiKeyEventsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, ReportLeakedApiKeysData, ReportLeakedApiKeysErrors, ReportLeakedApiKeysResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses } from './types.gen.ts';
+import type { ArchiveCourseData, ArchiveCourseErrors, ArchiveCourseResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, GetApiKeyUsageData, GetApiKeyUsageErrors, GetApiKeyUsageResponses, GetCourseData, GetCourseErrors, GetCourseResponses, GetEventData, GetEventErrors, GetEventResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, ListApiKeyEventsData, ListApiKeyEventsErrors, ListApiKeyEventsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, McpData, McpErrors, McpResponses, PublishCourseData, PublishCourseErrors, PublishCourseResponses, RedeliverWebhookDeliveryData, RedeliverWebhookDeliveryErrors, RedeliverWebhookDeliveryResponses, ReportLeakedApiKeysData, ReportLeakedApiKeysErrors, ReportLeakedApiKeysResponses, ResetTestDataData, ResetTestDataErrors, ResetTestDataResponses, RestoreCourseData, RestoreCourseErrors, RestoreCourseResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RollApiKeyData, RollApiKeyErrors, RollApiKeyResponses, RotateWebhookEndpointSecretData, RotateWebhookEndpointSecretErrors, RotateWebhookEndpointSecretResponses, SendTestWebhookEventData, SendTestWebhookEventErrors, SendTestWebhookEventResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UpdateWebhookEndpointData, UpdateWebhookEndpointErrors, UpdateWebhookEndpointResponses } from './types.gen.ts';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -76,7 +76,9 @@ export const getCourse = <ThrowOnError extends boolean = false>(options: Options
  * Update a course
  *
  * Changes the fields sent and leaves the others as they are. Archived courses are read-only:
- * restore them first (`409 course_archived`).
+ * restore them first (`409 course_archived`). A request that changes nothing (the values
+ * sent are the current ones) changes nothing: `updatedAt` stays, and no `course.updated`
+ * event is recorded.
  *
  */
 export const updateCourse = <ThrowOnError extends boolean = false>(options: Options<UpdateCourseData, ThrowOnError>) => (options.client ?? client).patch<UpdateCourseResponses, UpdateCourseErrors, ThrowOnError>({
@@ -247,11 +249,190 @@ export const reportLeakedApiKeys = <ThrowOnError extends boolean = false>(option
 });
 
 /**
+ * List events
+ *
+ * What happened in the environment of the caller's key, oldest first: every change to a
+ * course (`course.*`) and every API key created, rolled or revoked (`api_key.*`), each with
+ * the object as it was after the change (for `course.deleted`, as it was when deleted).
+ * Every event is recorded in the same write as the change it describes, so an acknowledged
+ * change always has its event and a change that was not made never has one. Events are kept
+ * for 30 days. This is the polling alternative to webhooks, and the replay source after an
+ * endpoint was down: `nextCursor` is never null, so keep the last one and ask with it later
+ * for only what happened since. Needs the `events:read` scope.
+ *
+ */
+export const listEvents = <ThrowOnError extends boolean = false>(options?: Options<ListEventsData, ThrowOnError>) => (options?.client ?? client).get<ListEventsResponses, ListEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/events',
+    ...options
+});
+
+/**
+ * Get an event
+ *
+ * One event of the feed, of the caller's environment, while it is kept (30 days). A
+ * `webhook.test` event is not in the feed and answers `404`.
+ *
+ */
+export const getEvent = <ThrowOnError extends boolean = false>(options: Options<GetEventData, ThrowOnError>) => (options.client ?? client).get<GetEventResponses, GetEventErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/events/{eventId}',
+    ...options
+});
+
+/**
+ * List webhook endpoints
+ *
+ * The webhook endpoints of the caller's environment, newest first. A production key manages
+ * the production endpoints, a test key the sandbox's, which receive the sandbox's events
+ * only.
+ * Secrets are never listed.
+ *
+ */
+export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(options?: Options<ListWebhookEndpointsData, ThrowOnError>) => (options?.client ?? client).get<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints',
+    ...options
+});
+
+/**
+ * Create a webhook endpoint
+ *
+ * Registers a URL to receive the environment's events as signed `POST`s (Standard Webhooks:
+ * `webhook-id`, `webhook-timestamp`, `webhook-signature`; see the `webhooks` of this
+ * document). The answer holds the signing secret (`whsec_…`), shown this once
+ * (`Cache-Control: no-store`); a retry with the same `Idempotency-Key` within 24 hours
+ * answers the same endpoint and secret. The URL must be `https`, its host must resolve, and
+ * to no loopback, private, link-local or metadata address (`400 validation_failed` naming
+ * `/url`); the server's operator may allow `http` and loopback, private and link-local
+ * addresses for development, never metadata ones. At most 16 endpoints per environment
+ * (`409 webhook_endpoint_limit`).
+ *
+ */
+export const createWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a webhook endpoint
+ *
+ * Deletes the endpoint and its delivery log; nothing more is sent to it, pending retries included.
+ */
+export const deleteWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookEndpointData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookEndpointResponses, DeleteWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints/{endpointId}',
+    ...options
+});
+
+/**
+ * Get a webhook endpoint
+ *
+ * The endpoint, without its secret; `disabledReason` says why a disabled endpoint was disabled.
+ */
+export const getWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<GetWebhookEndpointData, ThrowOnError>) => (options.client ?? client).get<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints/{endpointId}',
+    ...options
+});
+
+/**
+ * Update a webhook endpoint
+ *
+ * Changes the fields sent. `enabled: true` re-enables an endpoint the service disabled (its
+ * `disabledReason` clears) and deliveries resume with events from then on; `enabled: false`
+ * pauses it (`disabledReason: manual`; an endpoint the service disabled keeps its reason). A
+ * new `url` is checked as on creation.
+ *
+ */
+export const updateWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<UpdateWebhookEndpointData, ThrowOnError>) => (options.client ?? client).patch<UpdateWebhookEndpointResponses, UpdateWebhookEndpointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints/{endpointId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Rotate an endpoint's signing secret
+ *
+ * Gives the endpoint a new signing secret, shown this once. The old secret keeps signing
+ * beside the new one for `oldSecretExpiresIn` seconds (24 hours unless told, at most 7
+ * days): each delivery's `webhook-signature` then carries both signatures, so a consumer
+ * switches to the new secret without missing a delivery.
+ *
+ */
+export const rotateWebhookEndpointSecret = <ThrowOnError extends boolean = false>(options: Options<RotateWebhookEndpointSecretData, ThrowOnError>) => (options.client ?? client).post<RotateWebhookEndpointSecretResponses, RotateWebhookEndpointSecretErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints/{endpointId}/rotate-secret',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Send a test event
+ *
+ * Queues a `webhook.test` event for this endpoint alone, signed like any other, to check
+ * that it receives and verifies deliveries. The answer is the queued delivery; follow it in
+ * the endpoint's deliveries. Not in the events feed. A disabled endpoint answers
+ * `409 webhook_endpoint_disabled`.
+ *
+ */
+export const sendTestWebhookEvent = <ThrowOnError extends boolean = false>(options: Options<SendTestWebhookEventData, ThrowOnError>) => (options.client ?? client).post<SendTestWebhookEventResponses, SendTestWebhookEventErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints/{endpointId}/test',
+    ...options
+});
+
+/**
+ * List an endpoint's deliveries
+ *
+ * What was sent to the endpoint, newest first: each delivery's event, status, attempts, the
+ * last attempt's response code and duration (or why it failed), and when the next retry is
+ * due. The first attempt is made at once; a failed one is retried after 5 seconds, 5 minutes,
+ * 30 minutes, 2 hours, 5 hours, 10 hours and 10 hours (8 attempts over about 28 hours). A
+ * delivery that fails them all is `failed`, and its endpoint is disabled
+ * (`retries_exhausted`) unless another delivery to it succeeded meanwhile; an endpoint that
+ * answers `410 Gone` is disabled at once (`endpoint_gone`). Kept for 30 days.
+ *
+ */
+export const listWebhookDeliveries = <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => (options.client ?? client).get<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints/{endpointId}/deliveries',
+    ...options
+});
+
+/**
+ * Redeliver an event
+ *
+ * Queues the delivery's event again for this endpoint, as a new delivery with a fresh retry
+ * schedule and the same `webhook-id` (the event's id), so a consumer that already has it
+ * recognises it. A disabled endpoint answers `409 webhook_endpoint_disabled`.
+ *
+ */
+export const redeliverWebhookDelivery = <ThrowOnError extends boolean = false>(options: Options<RedeliverWebhookDeliveryData, ThrowOnError>) => (options.client ?? client).post<RedeliverWebhookDeliveryResponses, RedeliverWebhookDeliveryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-API-Key', type: 'apiKey' }],
+    url: '/api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver',
+    ...options
+});
+
+/**
  * Reset the test environment
  *
  * Deletes every course of the caller's account in the `test` environment, whatever its state.
  * Production data is never touched. Takes an ID token only: no API key, test or production,
- * can reach it. Keys are kept.
+ * can reach it. Keys are kept. Records no events: the courses it deletes get no
+ * `course.deleted`.
  *
  */
 export const resetTestData = <ThrowOnError extends boolean = false>(options?: Options<ResetTestDataData, ThrowOnError>) => (options?.client ?? client).delete<ResetTestDataResponses, ResetTestDataErrors, ThrowOnError>({

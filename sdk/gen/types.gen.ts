@@ -4,6 +4,8 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type Webhooks = CourseCreatedWebhookWebhookRequest | CourseUpdatedWebhookWebhookRequest | CoursePublishedWebhookWebhookRequest | CourseArchivedWebhookWebhookRequest | CourseRestoredWebhookWebhookRequest | CourseDeletedWebhookWebhookRequest | ApiKeyCreatedWebhookWebhookRequest | ApiKeyRolledWebhookWebhookRequest | ApiKeyRevokedWebhookWebhookRequest | WebhookTestWebhookWebhookRequest;
+
 /**
  * An RFC 3339 timestamp in UTC.
  */
@@ -82,9 +84,12 @@ export type CourseList = {
 export type KeyEnvironment = 'prod' | 'test';
 
 /**
- * `courses:read` lists and reads courses; `courses:write` creates, changes, transitions and deletes them.
+ * `courses:read` lists and reads courses; `courses:write` creates, changes, transitions and
+ * deletes them; `events:read` reads the events feed; `webhooks:write` manages webhook
+ * endpoints and their deliveries.
+ *
  */
-export type Scope = 'courses:read' | 'courses:write';
+export type Scope = 'courses:read' | 'courses:write' | 'events:read' | 'webhooks:write';
 
 export type ApiKeyStatus = 'active' | 'expired' | 'revoked';
 
@@ -260,6 +265,229 @@ export type ApiKeyList = {
     nextCursor: string | null;
 };
 
+export type EventId = string;
+
+export type WebhookEndpointId = string;
+
+export type WebhookDeliveryId = string;
+
+/**
+ * What happened: a course was created, updated (name or description), published, archived,
+ * restored or deleted; an API key was created, rolled (`data` is the new key, `rolledFrom`
+ * names the old one) or revoked.
+ *
+ */
+export type EventType = 'course.created' | 'course.updated' | 'course.published' | 'course.archived' | 'course.restored' | 'course.deleted' | 'api_key.created' | 'api_key.rolled' | 'api_key.revoked';
+
+/**
+ * Something that happened to a course, with the course as it was after it.
+ */
+export type CourseEvent = {
+    id: EventId;
+    type: 'course.created' | 'course.updated' | 'course.published' | 'course.archived' | 'course.restored' | 'course.deleted';
+    /**
+     * When the change was made.
+     */
+    timestamp: Timestamp;
+    environment: KeyEnvironment;
+    /**
+     * The course after the change; for `course.deleted`, as it was when deleted.
+     */
+    data: Course;
+};
+
+/**
+ * Something that happened to an API key, with the key record (never its value) after it.
+ */
+export type ApiKeyChangeEvent = {
+    id: EventId;
+    type: 'api_key.created' | 'api_key.rolled' | 'api_key.revoked';
+    /**
+     * When the change was made.
+     */
+    timestamp: Timestamp;
+    /**
+     * The key's environment.
+     */
+    environment: KeyEnvironment;
+    /**
+     * The key after the change; for `api_key.rolled`, the new key.
+     */
+    data: ApiKey;
+};
+
+/**
+ * An event of the feed and of webhook deliveries; `type` tells which object `data` is.
+ */
+export type Event = CourseEvent | ApiKeyChangeEvent;
+
+/**
+ * The event `sendTestWebhookEvent` sends one endpoint; never in the feed.
+ */
+export type TestEvent = {
+    id: EventId;
+    type: 'webhook.test';
+    timestamp: Timestamp;
+    environment: KeyEnvironment;
+    data: {
+        endpointId: WebhookEndpointId;
+    };
+};
+
+export type EventList = {
+    data: Array<Event>;
+    /**
+     * Whether more events follow now; poll with `nextCursor` later when false.
+     */
+    hasMore: boolean;
+    /**
+     * Where this page ended. Never null; pass it as `cursor` for the events after it.
+     */
+    nextCursor: string;
+};
+
+/**
+ * The event types the endpoint receives; `["*"]` for all of them, types added later included.
+ */
+export type WebhookEventTypes = Array<EventType | '*'>;
+
+/**
+ * Where deliveries are posted. `https`, on a host that resolves, to public addresses only
+ * (checked when saved and again at every delivery); no user name or password; redirects are
+ * not followed.
+ *
+ */
+export type WebhookUrl = string;
+
+/**
+ * A label for people, at most 500 characters, no control characters.
+ */
+export type WebhookDescription = string;
+
+/**
+ * Why the endpoint is disabled: `manual` (`enabled: false` was sent), `endpoint_gone` (it
+ * answered `410 Gone`), `retries_exhausted` (every attempt failed for the whole retry
+ * schedule); null while enabled.
+ *
+ */
+export type WebhookDisabledReason = 'manual' | 'endpoint_gone' | 'retries_exhausted' | null;
+
+/**
+ * The fields of a webhook endpoint; see `WebhookEndpoint`.
+ */
+export type WebhookEndpointFields = {
+    readonly id: WebhookEndpointId;
+    url: WebhookUrl;
+    description: WebhookDescription;
+    eventTypes: WebhookEventTypes;
+    /**
+     * The environment whose events it receives, that of the key that created it.
+     */
+    readonly environment: KeyEnvironment;
+    /**
+     * Whether events are delivered to it.
+     */
+    enabled: boolean;
+    disabledReason: WebhookDisabledReason;
+    /**
+     * The signing secret's first characters, to recognise it. Not secret.
+     */
+    readonly secretStart: string;
+    readonly createdAt: Timestamp;
+    readonly updatedAt: Timestamp;
+};
+
+/**
+ * A webhook endpoint. Never holds its secret.
+ */
+export type WebhookEndpoint = WebhookEndpointFields;
+
+/**
+ * A webhook endpoint with its signing secret, as returned once at creation and at each rotation.
+ */
+export type WebhookEndpointWithSecret = WebhookEndpointFields & {
+    /**
+     * The signing secret (Standard Webhooks: `whsec_` and the base64 of the HMAC-SHA256
+     * key). Shown only here, once.
+     *
+     */
+    readonly secret: string;
+};
+
+export type WebhookEndpointCreate = {
+    url: WebhookUrl;
+    description?: WebhookDescription;
+    eventTypes?: WebhookEventTypes;
+    enabled?: boolean;
+};
+
+export type WebhookEndpointUpdate = {
+    url?: WebhookUrl;
+    description?: WebhookDescription;
+    eventTypes?: WebhookEventTypes;
+    enabled?: boolean;
+};
+
+export type WebhookSecretRotation = {
+    /**
+     * Seconds the old secret keeps signing beside the new one; 0 stops it at once.
+     */
+    oldSecretExpiresIn?: number;
+};
+
+export type WebhookEndpointList = {
+    data: Array<WebhookEndpoint>;
+    hasMore: boolean;
+    nextCursor: string | null;
+};
+
+/**
+ * `pending`: not yet answered with a 2xx, attempts left; `succeeded`: answered 2xx; `failed`: no attempts left.
+ */
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export type WebhookDelivery = {
+    id: WebhookDeliveryId;
+    endpointId: WebhookEndpointId;
+    /**
+     * The event sent, and the `webhook-id` header of every attempt.
+     */
+    eventId: EventId;
+    eventType: EventType | 'webhook.test';
+    status: WebhookDeliveryStatus;
+    /**
+     * Attempts made so far.
+     */
+    attempts: number;
+    createdAt: Timestamp;
+    lastAttemptAt: string | null;
+    /**
+     * The HTTP status of the last attempt's answer; null before one, or when none came.
+     */
+    responseStatus: number | null;
+    /**
+     * How long the last attempt took, in milliseconds; null before one.
+     */
+    durationMs: number | null;
+    /**
+     * Why the last attempt got no answer: `timeout`, `connection_failed`,
+     * `address_refused` (the URL now resolves to a refused address), `redirect` (a 3xx, never
+     * followed) or `response_too_large`; null otherwise.
+     *
+     */
+    error: 'timeout' | 'connection_failed' | 'address_refused' | 'redirect' | 'response_too_large' | null;
+    /**
+     * When the next attempt is due; null once `succeeded` or `failed`.
+     */
+    nextAttemptAt: string | null;
+};
+
+export type WebhookDeliveryList = {
+    data: Array<WebhookDelivery>;
+    hasMore: boolean;
+    nextCursor: string | null;
+};
+
 export type TestDataReset = {
     environment: 'test';
     /**
@@ -321,7 +549,7 @@ export type Problem = {
     /**
      * A stable, machine-readable problem code.
      */
-    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'key_already_revoked' | 'key_already_expired' | 'key_already_rolled' | 'invalid_report_signature' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
+    code: 'validation_failed' | 'malformed_json' | 'malformed_request' | 'invalid_cursor' | 'authentication_required' | 'invalid_api_key' | 'api_key_revoked' | 'api_key_expired' | 'invalid_id_token' | 'wrong_credential_type' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'invalid_transition' | 'course_archived' | 'invalid_course_state' | 'key_already_revoked' | 'key_already_expired' | 'key_already_rolled' | 'webhook_endpoint_disabled' | 'webhook_endpoint_limit' | 'invalid_report_signature' | 'idempotency_request_in_progress' | 'idempotency_key_reused' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large' | 'request_refused' | 'rate_limited' | 'internal_error' | 'service_unavailable';
     requestId: string;
     errors?: Array<FieldError>;
     missingScopes?: Array<Scope>;
@@ -375,6 +603,118 @@ export type ApiKeyListWritable = {
     hasMore: boolean;
     nextCursor: string | null;
 };
+
+/**
+ * Something that happened to a course, with the course as it was after it.
+ */
+export type CourseEventWritable = {
+    id: EventId;
+    type: 'course.created' | 'course.updated' | 'course.published' | 'course.archived' | 'course.restored' | 'course.deleted';
+    /**
+     * When the change was made.
+     */
+    timestamp: Timestamp;
+    environment: KeyEnvironment;
+    /**
+     * The course after the change; for `course.deleted`, as it was when deleted.
+     */
+    data: CourseWritable;
+};
+
+/**
+ * Something that happened to an API key, with the key record (never its value) after it.
+ */
+export type ApiKeyChangeEventWritable = {
+    id: EventId;
+    type: 'api_key.created' | 'api_key.rolled' | 'api_key.revoked';
+    /**
+     * When the change was made.
+     */
+    timestamp: Timestamp;
+    /**
+     * The key's environment.
+     */
+    environment: KeyEnvironment;
+    /**
+     * The key after the change; for `api_key.rolled`, the new key.
+     */
+    data: ApiKeyWritable;
+};
+
+/**
+ * An event of the feed and of webhook deliveries; `type` tells which object `data` is.
+ */
+export type EventWritable = CourseEventWritable | ApiKeyChangeEventWritable;
+
+export type EventListWritable = {
+    data: Array<EventWritable>;
+    /**
+     * Whether more events follow now; poll with `nextCursor` later when false.
+     */
+    hasMore: boolean;
+    /**
+     * Where this page ended. Never null; pass it as `cursor` for the events after it.
+     */
+    nextCursor: string;
+};
+
+/**
+ * The event types the endpoint receives; `["*"]` for all of them, types added later included.
+ */
+export type WebhookEventTypesWritable = Array<EventType | '*'>;
+
+/**
+ * The fields of a webhook endpoint; see `WebhookEndpoint`.
+ */
+export type WebhookEndpointFieldsWritable = {
+    url: WebhookUrl;
+    description: WebhookDescription;
+    eventTypes: WebhookEventTypesWritable;
+    /**
+     * Whether events are delivered to it.
+     */
+    enabled: boolean;
+    disabledReason: WebhookDisabledReason;
+};
+
+/**
+ * A webhook endpoint. Never holds its secret.
+ */
+export type WebhookEndpointWritable = WebhookEndpointFieldsWritable;
+
+/**
+ * A webhook endpoint with its signing secret, as returned once at creation and at each rotation.
+ */
+export type WebhookEndpointWithSecretWritable = WebhookEndpointFieldsWritable;
+
+export type WebhookEndpointListWritable = {
+    data: Array<WebhookEndpointWritable>;
+    hasMore: boolean;
+    nextCursor: string | null;
+};
+
+/**
+ * The webhook endpoint's id.
+ */
+export type WebhookEndpointId2 = WebhookEndpointId;
+
+/**
+ * The event's id; the same on every attempt and redelivery. Deduplicate on it.
+ */
+export type WebhookId = EventId;
+
+/**
+ * When this attempt was signed, in seconds since the Unix epoch. Refuse one far from now (5 minutes is usual).
+ */
+export type WebhookTimestamp = string;
+
+/**
+ * `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` under the secret's
+ * key, space-separated, one per secret signing (two during a rotation's overlap). Any one
+ * matching proves the delivery.
+ *
+ */
+export type WebhookSignature = string;
 
 /**
  * The course's id.
@@ -1530,6 +1870,813 @@ export type ReportLeakedApiKeysResponses = {
 
 export type ReportLeakedApiKeysResponse = ReportLeakedApiKeysResponses[keyof ReportLeakedApiKeysResponses];
 
+export type ListEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * The `nextCursor` of an earlier page: the events after it. Absent: from the oldest event
+         * kept.
+         *
+         */
+        cursor?: string;
+        /**
+         * Only events of this type.
+         */
+        type?: EventType;
+    };
+    url: '/api/v1/events';
+};
+
+export type ListEventsErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type ListEventsError = ListEventsErrors[keyof ListEventsErrors];
+
+export type ListEventsResponses = {
+    /**
+     * A page of events, oldest first.
+     */
+    200: EventList;
+};
+
+export type ListEventsResponse = ListEventsResponses[keyof ListEventsResponses];
+
+export type GetEventData = {
+    body?: never;
+    path: {
+        /**
+         * The event's id (`id`, also the `webhook-id` of its deliveries).
+         */
+        eventId: EventId;
+    };
+    query?: never;
+    url: '/api/v1/events/{eventId}';
+};
+
+export type GetEventErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type GetEventError = GetEventErrors[keyof GetEventErrors];
+
+export type GetEventResponses = {
+    /**
+     * The event.
+     */
+    200: Event;
+};
+
+export type GetEventResponse = GetEventResponses[keyof GetEventResponses];
+
+export type ListWebhookEndpointsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * The `nextCursor` of the previous page. Opaque; absent for the first page.
+         */
+        cursor?: string;
+    };
+    url: '/api/v1/webhook-endpoints';
+};
+
+export type ListWebhookEndpointsErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type ListWebhookEndpointsError = ListWebhookEndpointsErrors[keyof ListWebhookEndpointsErrors];
+
+export type ListWebhookEndpointsResponses = {
+    /**
+     * A page of webhook endpoints.
+     */
+    200: WebhookEndpointList;
+};
+
+export type ListWebhookEndpointsResponse = ListWebhookEndpointsResponses[keyof ListWebhookEndpointsResponses];
+
+export type CreateWebhookEndpointData = {
+    body: WebhookEndpointCreate;
+    headers?: {
+        /**
+         * A unique value (a UUID is a good choice) that makes the request safe to retry for 24 hours.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhook-endpoints';
+};
+
+export type CreateWebhookEndpointErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * The endpoint is disabled (`webhook_endpoint_disabled`: enable it first), the environment
+     * has its 16 endpoints already (`webhook_endpoint_limit`), or a request with the same
+     * `Idempotency-Key` is still being processed (`idempotency_request_in_progress`).
+     *
+     */
+    409: Problem;
+    /**
+     * The body is larger than the server accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * The `Idempotency-Key` was already used with a different request (`idempotency_key_reused`).
+     */
+    422: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type CreateWebhookEndpointError = CreateWebhookEndpointErrors[keyof CreateWebhookEndpointErrors];
+
+export type CreateWebhookEndpointResponses = {
+    /**
+     * The endpoint, with its signing secret. The secret is never shown again.
+     */
+    201: WebhookEndpointWithSecret;
+};
+
+export type CreateWebhookEndpointResponse = CreateWebhookEndpointResponses[keyof CreateWebhookEndpointResponses];
+
+export type DeleteWebhookEndpointData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's id.
+         */
+        endpointId: WebhookEndpointId;
+    };
+    query?: never;
+    url: '/api/v1/webhook-endpoints/{endpointId}';
+};
+
+export type DeleteWebhookEndpointErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type DeleteWebhookEndpointError = DeleteWebhookEndpointErrors[keyof DeleteWebhookEndpointErrors];
+
+export type DeleteWebhookEndpointResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteWebhookEndpointResponse = DeleteWebhookEndpointResponses[keyof DeleteWebhookEndpointResponses];
+
+export type GetWebhookEndpointData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's id.
+         */
+        endpointId: WebhookEndpointId;
+    };
+    query?: never;
+    url: '/api/v1/webhook-endpoints/{endpointId}';
+};
+
+export type GetWebhookEndpointErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type GetWebhookEndpointError = GetWebhookEndpointErrors[keyof GetWebhookEndpointErrors];
+
+export type GetWebhookEndpointResponses = {
+    /**
+     * The endpoint.
+     */
+    200: WebhookEndpoint;
+};
+
+export type GetWebhookEndpointResponse = GetWebhookEndpointResponses[keyof GetWebhookEndpointResponses];
+
+export type UpdateWebhookEndpointData = {
+    body: WebhookEndpointUpdate;
+    path: {
+        /**
+         * The webhook endpoint's id.
+         */
+        endpointId: WebhookEndpointId;
+    };
+    query?: never;
+    url: '/api/v1/webhook-endpoints/{endpointId}';
+};
+
+export type UpdateWebhookEndpointErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The body is larger than the server accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type UpdateWebhookEndpointError = UpdateWebhookEndpointErrors[keyof UpdateWebhookEndpointErrors];
+
+export type UpdateWebhookEndpointResponses = {
+    /**
+     * The updated endpoint.
+     */
+    200: WebhookEndpoint;
+};
+
+export type UpdateWebhookEndpointResponse = UpdateWebhookEndpointResponses[keyof UpdateWebhookEndpointResponses];
+
+export type RotateWebhookEndpointSecretData = {
+    body?: WebhookSecretRotation;
+    path: {
+        /**
+         * The webhook endpoint's id.
+         */
+        endpointId: WebhookEndpointId;
+    };
+    query?: never;
+    url: '/api/v1/webhook-endpoints/{endpointId}/rotate-secret';
+};
+
+export type RotateWebhookEndpointSecretErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The body is larger than the server accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not `application/json` (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type RotateWebhookEndpointSecretError = RotateWebhookEndpointSecretErrors[keyof RotateWebhookEndpointSecretErrors];
+
+export type RotateWebhookEndpointSecretResponses = {
+    /**
+     * The endpoint with its new secret. The secret is never shown again.
+     */
+    200: WebhookEndpointWithSecret;
+};
+
+export type RotateWebhookEndpointSecretResponse = RotateWebhookEndpointSecretResponses[keyof RotateWebhookEndpointSecretResponses];
+
+export type SendTestWebhookEventData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's id.
+         */
+        endpointId: WebhookEndpointId;
+    };
+    query?: never;
+    url: '/api/v1/webhook-endpoints/{endpointId}/test';
+};
+
+export type SendTestWebhookEventErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The endpoint is disabled (`webhook_endpoint_disabled`: enable it first), the environment
+     * has its 16 endpoints already (`webhook_endpoint_limit`), or a request with the same
+     * `Idempotency-Key` is still being processed (`idempotency_request_in_progress`).
+     *
+     */
+    409: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type SendTestWebhookEventError = SendTestWebhookEventErrors[keyof SendTestWebhookEventErrors];
+
+export type SendTestWebhookEventResponses = {
+    /**
+     * The delivery, queued.
+     */
+    202: WebhookDelivery;
+};
+
+export type SendTestWebhookEventResponse = SendTestWebhookEventResponses[keyof SendTestWebhookEventResponses];
+
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's id.
+         */
+        endpointId: WebhookEndpointId;
+    };
+    query?: {
+        /**
+         * Page size.
+         */
+        limit?: number;
+        /**
+         * The `nextCursor` of the previous page. Opaque; absent for the first page.
+         */
+        cursor?: string;
+        /**
+         * Only deliveries in this state.
+         */
+        status?: WebhookDeliveryStatus;
+    };
+    url: '/api/v1/webhook-endpoints/{endpointId}/deliveries';
+};
+
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * A page of deliveries, newest first.
+     */
+    200: WebhookDeliveryList;
+};
+
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
+
+export type RedeliverWebhookDeliveryData = {
+    body?: never;
+    path: {
+        /**
+         * The webhook endpoint's id.
+         */
+        endpointId: WebhookEndpointId;
+        /**
+         * The delivery's id.
+         */
+        deliveryId: WebhookDeliveryId;
+    };
+    query?: never;
+    url: '/api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver';
+};
+
+export type RedeliverWebhookDeliveryErrors = {
+    /**
+     * The request is malformed: a field breaks the schema (`validation_failed`, one entry per
+     * field in `errors`; a query parameter the operation does not take is one), the body is not
+     * valid JSON (`malformed_json`), or the cursor is not one this service issued
+     * (`invalid_cursor`).
+     *
+     */
+    400: Problem;
+    /**
+     * The credential is missing (`authentication_required`), malformed or unknown
+     * (`invalid_api_key`, `invalid_id_token`), revoked (`api_key_revoked`), expired
+     * (`api_key_expired`), or of the wrong kind for the operation (`wrong_credential_type`).
+     *
+     */
+    401: Problem;
+    /**
+     * The API key lacks a scope the operation needs (`insufficient_scope`). Does not consume rate-limit quota.
+     */
+    403: Problem;
+    /**
+     * No such resource belongs to the caller (`not_found`). Another owner's id answers exactly like a missing one.
+     */
+    404: Problem;
+    /**
+     * The endpoint is disabled (`webhook_endpoint_disabled`: enable it first), the environment
+     * has its 16 endpoints already (`webhook_endpoint_limit`), or a request with the same
+     * `Idempotency-Key` is still being processed (`idempotency_request_in_progress`).
+     *
+     */
+    409: Problem;
+    /**
+     * The rate limit is exceeded (`rate_limited`): per API key, per subject, or, for failed
+     * authentication, per client address.
+     *
+     */
+    429: Problem;
+    /**
+     * An unexpected failure (`internal_error`). The details are in the server's log under the request id.
+     */
+    500: Problem;
+    /**
+     * A dependency the request needs does not answer (`service_unavailable`): the database is
+     * unreachable, refused the connection, reset it, or no connection came free in time. Nothing
+     * was changed that the answer did not confirm; retry after `Retry-After` seconds, or
+     * `retry-after-ms` milliseconds (an `Idempotency-Key` makes a retried create safe).
+     *
+     */
+    503: Problem;
+};
+
+export type RedeliverWebhookDeliveryError = RedeliverWebhookDeliveryErrors[keyof RedeliverWebhookDeliveryErrors];
+
+export type RedeliverWebhookDeliveryResponses = {
+    /**
+     * The new delivery, queued.
+     */
+    202: WebhookDelivery;
+};
+
+export type RedeliverWebhookDeliveryResponse = RedeliverWebhookDeliveryResponses[keyof RedeliverWebhookDeliveryResponses];
+
 export type ResetTestDataData = {
     body?: never;
     path?: never;
@@ -1792,3 +2939,113 @@ export type McpResponses = {
 };
 
 export type McpResponse = McpResponses[keyof McpResponses];
+
+export type CourseCreatedWebhookWebhookPayload = CourseEventWritable & {
+    type?: 'course.created';
+};
+
+export type CourseCreatedWebhookWebhookRequest = {
+    body: CourseCreatedWebhookWebhookPayload;
+    key: 'course.created';
+    path?: never;
+    query?: never;
+};
+
+export type CourseUpdatedWebhookWebhookPayload = CourseEventWritable & {
+    type?: 'course.updated';
+};
+
+export type CourseUpdatedWebhookWebhookRequest = {
+    body: CourseUpdatedWebhookWebhookPayload;
+    key: 'course.updated';
+    path?: never;
+    query?: never;
+};
+
+export type CoursePublishedWebhookWebhookPayload = CourseEventWritable & {
+    type?: 'course.published';
+};
+
+export type CoursePublishedWebhookWebhookRequest = {
+    body: CoursePublishedWebhookWebhookPayload;
+    key: 'course.published';
+    path?: never;
+    query?: never;
+};
+
+export type CourseArchivedWebhookWebhookPayload = CourseEventWritable & {
+    type?: 'course.archived';
+};
+
+export type CourseArchivedWebhookWebhookRequest = {
+    body: CourseArchivedWebhookWebhookPayload;
+    key: 'course.archived';
+    path?: never;
+    query?: never;
+};
+
+export type CourseRestoredWebhookWebhookPayload = CourseEventWritable & {
+    type?: 'course.restored';
+};
+
+export type CourseRestoredWebhookWebhookRequest = {
+    body: CourseRestoredWebhookWebhookPayload;
+    key: 'course.restored';
+    path?: never;
+    query?: never;
+};
+
+export type CourseDeletedWebhookWebhookPayload = CourseEventWritable & {
+    type?: 'course.deleted';
+};
+
+export type CourseDeletedWebhookWebhookRequest = {
+    body: CourseDeletedWebhookWebhookPayload;
+    key: 'course.deleted';
+    path?: never;
+    query?: never;
+};
+
+export type ApiKeyCreatedWebhookWebhookPayload = ApiKeyChangeEventWritable & {
+    type?: 'api_key.created';
+};
+
+export type ApiKeyCreatedWebhookWebhookRequest = {
+    body: ApiKeyCreatedWebhookWebhookPayload;
+    key: 'api_key.created';
+    path?: never;
+    query?: never;
+};
+
+export type ApiKeyRolledWebhookWebhookPayload = ApiKeyChangeEventWritable & {
+    type?: 'api_key.rolled';
+};
+
+export type ApiKeyRolledWebhookWebhookRequest = {
+    body: ApiKeyRolledWebhookWebhookPayload;
+    key: 'api_key.rolled';
+    path?: never;
+    query?: never;
+};
+
+export type ApiKeyRevokedWebhookWebhookPayload = ApiKeyChangeEventWritable & {
+    type?: 'api_key.revoked';
+};
+
+export type ApiKeyRevokedWebhookWebhookRequest = {
+    body: ApiKeyRevokedWebhookWebhookPayload;
+    key: 'api_key.revoked';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookTestWebhookWebhookPayload = TestEvent & {
+    type?: 'webhook.test';
+};
+
+export type WebhookTestWebhookWebhookRequest = {
+    body: WebhookTestWebhookWebhookPayload;
+    key: 'webhook.test';
+    path?: never;
+    query?: never;
+};

@@ -76,9 +76,17 @@ export const zCourseList = z.object({
 });
 
 /**
- * `courses:read` lists and reads courses; `courses:write` creates, changes, transitions and deletes them.
+ * `courses:read` lists and reads courses; `courses:write` creates, changes, transitions and
+ * deletes them; `events:read` reads the events feed; `webhooks:write` manages webhook
+ * endpoints and their deliveries.
+ *
  */
-export const zScope = z.enum(['courses:read', 'courses:write']);
+export const zScope = z.enum([
+    'courses:read',
+    'courses:write',
+    'events:read',
+    'webhooks:write'
+]);
 
 export const zApiKeyStatus = z.enum([
     'active',
@@ -200,6 +208,211 @@ export const zApiKeyList = z.object({
     nextCursor: z.string().nullable()
 });
 
+export const zEventId = z.string().regex(/^evt_[0-9A-Za-z]{16}$/);
+
+export const zWebhookEndpointId = z.string().regex(/^we_[0-9A-Za-z]{16}$/);
+
+export const zWebhookDeliveryId = z.string().regex(/^dlv_[0-9A-Za-z]{16}$/);
+
+/**
+ * What happened: a course was created, updated (name or description), published, archived,
+ * restored or deleted; an API key was created, rolled (`data` is the new key, `rolledFrom`
+ * names the old one) or revoked.
+ *
+ */
+export const zEventType = z.enum([
+    'course.created',
+    'course.updated',
+    'course.published',
+    'course.archived',
+    'course.restored',
+    'course.deleted',
+    'api_key.created',
+    'api_key.rolled',
+    'api_key.revoked'
+]);
+
+/**
+ * Something that happened to a course, with the course as it was after it.
+ */
+export const zCourseEvent = z.object({
+    id: zEventId,
+    type: z.enum([
+        'course.created',
+        'course.updated',
+        'course.published',
+        'course.archived',
+        'course.restored',
+        'course.deleted'
+    ]),
+    timestamp: zTimestamp,
+    environment: zKeyEnvironment,
+    data: zCourse
+});
+
+/**
+ * Something that happened to an API key, with the key record (never its value) after it.
+ */
+export const zApiKeyChangeEvent = z.object({
+    id: zEventId,
+    type: z.enum([
+        'api_key.created',
+        'api_key.rolled',
+        'api_key.revoked'
+    ]),
+    timestamp: zTimestamp,
+    environment: zKeyEnvironment,
+    data: zApiKey
+});
+
+/**
+ * An event of the feed and of webhook deliveries; `type` tells which object `data` is.
+ */
+export const zEvent = z.union([
+    zCourseEvent,
+    zApiKeyChangeEvent
+]);
+
+/**
+ * The event `sendTestWebhookEvent` sends one endpoint; never in the feed.
+ */
+export const zTestEvent = z.object({
+    id: zEventId,
+    type: z.literal('webhook.test'),
+    timestamp: zTimestamp,
+    environment: zKeyEnvironment,
+    data: z.object({
+        endpointId: zWebhookEndpointId
+    })
+});
+
+export const zEventList = z.object({
+    data: z.array(zEvent),
+    hasMore: z.boolean(),
+    nextCursor: z.string()
+});
+
+/**
+ * The event types the endpoint receives; `["*"]` for all of them, types added later included.
+ */
+export const zWebhookEventTypes = z.array(z.union([zEventType, z.literal('*')])).min(1).max(20);
+
+/**
+ * Where deliveries are posted. `https`, on a host that resolves, to public addresses only
+ * (checked when saved and again at every delivery); no user name or password; redirects are
+ * not followed.
+ *
+ */
+export const zWebhookUrl = z.url().max(2048).regex(/^[hH][tT][tT][pP][sS]?:\/\//);
+
+/**
+ * A label for people, at most 500 characters, no control characters.
+ */
+export const zWebhookDescription = z.string().max(500).regex(/^[^\x00-\x1F]*$/);
+
+/**
+ * Why the endpoint is disabled: `manual` (`enabled: false` was sent), `endpoint_gone` (it
+ * answered `410 Gone`), `retries_exhausted` (every attempt failed for the whole retry
+ * schedule); null while enabled.
+ *
+ */
+export const zWebhookDisabledReason = z.enum([
+    'manual',
+    'endpoint_gone',
+    'retries_exhausted'
+]).nullable();
+
+/**
+ * The fields of a webhook endpoint; see `WebhookEndpoint`.
+ */
+export const zWebhookEndpointFields = z.object({
+    id: zWebhookEndpointId.readonly(),
+    url: zWebhookUrl,
+    description: zWebhookDescription,
+    eventTypes: zWebhookEventTypes,
+    environment: zKeyEnvironment.readonly(),
+    enabled: z.boolean(),
+    disabledReason: zWebhookDisabledReason,
+    secretStart: z.string().regex(/^whsec_[A-Za-z0-9+\/]{4}$/).readonly(),
+    createdAt: zTimestamp.readonly(),
+    updatedAt: zTimestamp.readonly()
+});
+
+/**
+ * A webhook endpoint. Never holds its secret.
+ */
+export const zWebhookEndpoint = zWebhookEndpointFields;
+
+/**
+ * A webhook endpoint with its signing secret, as returned once at creation and at each rotation.
+ */
+export const zWebhookEndpointWithSecret = zWebhookEndpointFields.and(z.object({
+    secret: z.string().regex(/^whsec_[A-Za-z0-9+\/]{32}$/).readonly()
+}));
+
+export const zWebhookEndpointCreate = z.object({
+    url: zWebhookUrl,
+    description: zWebhookDescription.optional().default(''),
+    eventTypes: zWebhookEventTypes.optional().default(['*']),
+    enabled: z.boolean().optional().default(true)
+});
+
+export const zWebhookEndpointUpdate = z.object({
+    url: zWebhookUrl.optional(),
+    description: zWebhookDescription.optional(),
+    eventTypes: zWebhookEventTypes.optional(),
+    enabled: z.boolean().optional()
+});
+
+export const zWebhookSecretRotation = z.object({
+    oldSecretExpiresIn: z.int().gte(0).lte(604800).optional().default(86400)
+});
+
+export const zWebhookEndpointList = z.object({
+    data: z.array(zWebhookEndpoint),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable()
+});
+
+/**
+ * `pending`: not yet answered with a 2xx, attempts left; `succeeded`: answered 2xx; `failed`: no attempts left.
+ */
+export const zWebhookDeliveryStatus = z.enum([
+    'pending',
+    'succeeded',
+    'failed'
+]);
+
+export const zWebhookDelivery = z.object({
+    id: zWebhookDeliveryId,
+    endpointId: zWebhookEndpointId,
+    eventId: zEventId,
+    eventType: z.union([
+        zEventType,
+        z.literal('webhook.test')
+    ]),
+    status: zWebhookDeliveryStatus,
+    attempts: z.int().gte(0),
+    createdAt: zTimestamp,
+    lastAttemptAt: z.iso.datetime().nullable(),
+    responseStatus: z.int().gte(100).lte(599).nullable(),
+    durationMs: z.int().gte(0).nullable(),
+    error: z.enum([
+        'timeout',
+        'connection_failed',
+        'address_refused',
+        'redirect',
+        'response_too_large'
+    ]).nullable(),
+    nextAttemptAt: z.iso.datetime().nullable()
+});
+
+export const zWebhookDeliveryList = z.object({
+    data: z.array(zWebhookDelivery),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable()
+});
+
 export const zTestDataReset = z.object({
     environment: z.literal('test'),
     deletedCourses: z.int().gte(0)
@@ -259,6 +472,8 @@ export const zProblem = z.object({
         'key_already_revoked',
         'key_already_expired',
         'key_already_rolled',
+        'webhook_endpoint_disabled',
+        'webhook_endpoint_limit',
         'invalid_report_signature',
         'idempotency_request_in_progress',
         'idempotency_key_reused',
@@ -315,6 +530,108 @@ export const zApiKeyListWritable = z.object({
     hasMore: z.boolean(),
     nextCursor: z.string().nullable()
 });
+
+/**
+ * Something that happened to a course, with the course as it was after it.
+ */
+export const zCourseEventWritable = z.object({
+    id: zEventId,
+    type: z.enum([
+        'course.created',
+        'course.updated',
+        'course.published',
+        'course.archived',
+        'course.restored',
+        'course.deleted'
+    ]),
+    timestamp: zTimestamp,
+    environment: zKeyEnvironment,
+    data: zCourseWritable
+});
+
+/**
+ * Something that happened to an API key, with the key record (never its value) after it.
+ */
+export const zApiKeyChangeEventWritable = z.object({
+    id: zEventId,
+    type: z.enum([
+        'api_key.created',
+        'api_key.rolled',
+        'api_key.revoked'
+    ]),
+    timestamp: zTimestamp,
+    environment: zKeyEnvironment,
+    data: zApiKeyWritable
+});
+
+/**
+ * An event of the feed and of webhook deliveries; `type` tells which object `data` is.
+ */
+export const zEventWritable = z.union([
+    zCourseEventWritable,
+    zApiKeyChangeEventWritable
+]);
+
+export const zEventListWritable = z.object({
+    data: z.array(zEventWritable),
+    hasMore: z.boolean(),
+    nextCursor: z.string()
+});
+
+/**
+ * The event types the endpoint receives; `["*"]` for all of them, types added later included.
+ */
+export const zWebhookEventTypesWritable = z.array(z.union([zEventType, z.literal('*')])).min(1).max(20);
+
+/**
+ * The fields of a webhook endpoint; see `WebhookEndpoint`.
+ */
+export const zWebhookEndpointFieldsWritable = z.object({
+    url: zWebhookUrl,
+    description: zWebhookDescription,
+    eventTypes: zWebhookEventTypesWritable,
+    enabled: z.boolean(),
+    disabledReason: zWebhookDisabledReason
+});
+
+/**
+ * A webhook endpoint. Never holds its secret.
+ */
+export const zWebhookEndpointWritable = zWebhookEndpointFieldsWritable;
+
+/**
+ * A webhook endpoint with its signing secret, as returned once at creation and at each rotation.
+ */
+export const zWebhookEndpointWithSecretWritable = zWebhookEndpointFieldsWritable;
+
+export const zWebhookEndpointListWritable = z.object({
+    data: z.array(zWebhookEndpointWritable),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable()
+});
+
+/**
+ * The webhook endpoint's id.
+ */
+export const zWebhookEndpointId2 = zWebhookEndpointId;
+
+/**
+ * The event's id; the same on every attempt and redelivery. Deduplicate on it.
+ */
+export const zWebhookId = zEventId;
+
+/**
+ * When this attempt was signed, in seconds since the Unix epoch. Refuse one far from now (5 minutes is usual).
+ */
+export const zWebhookTimestamp = z.string().regex(/^[0-9]{1,12}$/);
+
+/**
+ * `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` under the secret's
+ * key, space-separated, one per secret signing (two during a rotation's overlap). Any one
+ * matching proves the delivery.
+ *
+ */
+export const zWebhookSignature = z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/);
 
 /**
  * The course's id.
@@ -518,6 +835,121 @@ export const zReportLeakedApiKeysHeaders = z.object({
  */
 export const zReportLeakedApiKeysResponse = zLeakVerdicts;
 
+export const zListEventsQuery = z.object({
+    limit: z.int().gte(1).lte(100).optional().default(20),
+    cursor: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    type: zEventType.optional()
+});
+
+/**
+ * A page of events, oldest first.
+ */
+export const zListEventsResponse = zEventList;
+
+export const zGetEventPath = z.object({
+    eventId: zEventId
+});
+
+/**
+ * The event.
+ */
+export const zGetEventResponse = zEvent;
+
+export const zListWebhookEndpointsQuery = z.object({
+    limit: z.int().gte(1).lte(100).optional().default(20),
+    cursor: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/).optional()
+});
+
+/**
+ * A page of webhook endpoints.
+ */
+export const zListWebhookEndpointsResponse = zWebhookEndpointList;
+
+export const zCreateWebhookEndpointBody = zWebhookEndpointCreate;
+
+export const zCreateWebhookEndpointHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).regex(/^[\x21-\x7E]+$/).optional()
+});
+
+/**
+ * The endpoint, with its signing secret. The secret is never shown again.
+ */
+export const zCreateWebhookEndpointResponse = zWebhookEndpointWithSecret;
+
+export const zDeleteWebhookEndpointPath = z.object({
+    endpointId: zWebhookEndpointId
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteWebhookEndpointResponse = z.void();
+
+export const zGetWebhookEndpointPath = z.object({
+    endpointId: zWebhookEndpointId
+});
+
+/**
+ * The endpoint.
+ */
+export const zGetWebhookEndpointResponse = zWebhookEndpoint;
+
+export const zUpdateWebhookEndpointBody = zWebhookEndpointUpdate;
+
+export const zUpdateWebhookEndpointPath = z.object({
+    endpointId: zWebhookEndpointId
+});
+
+/**
+ * The updated endpoint.
+ */
+export const zUpdateWebhookEndpointResponse = zWebhookEndpoint;
+
+export const zRotateWebhookEndpointSecretBody = zWebhookSecretRotation;
+
+export const zRotateWebhookEndpointSecretPath = z.object({
+    endpointId: zWebhookEndpointId
+});
+
+/**
+ * The endpoint with its new secret. The secret is never shown again.
+ */
+export const zRotateWebhookEndpointSecretResponse = zWebhookEndpointWithSecret;
+
+export const zSendTestWebhookEventPath = z.object({
+    endpointId: zWebhookEndpointId
+});
+
+/**
+ * The delivery, queued.
+ */
+export const zSendTestWebhookEventResponse = zWebhookDelivery;
+
+export const zListWebhookDeliveriesPath = z.object({
+    endpointId: zWebhookEndpointId
+});
+
+export const zListWebhookDeliveriesQuery = z.object({
+    limit: z.int().gte(1).lte(100).optional().default(20),
+    cursor: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    status: zWebhookDeliveryStatus.optional()
+});
+
+/**
+ * A page of deliveries, newest first.
+ */
+export const zListWebhookDeliveriesResponse = zWebhookDeliveryList;
+
+export const zRedeliverWebhookDeliveryPath = z.object({
+    endpointId: zWebhookEndpointId,
+    deliveryId: zWebhookDeliveryId
+});
+
+/**
+ * The new delivery, queued.
+ */
+export const zRedeliverWebhookDeliveryResponse = zWebhookDelivery;
+
 /**
  * The sandbox is empty.
  */
@@ -574,3 +1006,133 @@ export const zMcpResponse = z.union([
     }),
     z.unknown()
 ]);
+
+export const zCourseCreatedWebhookWebhookRequest = z.object({
+    body: zCourseEventWritable.and(z.object({
+        type: z.literal('course.created').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zCourseUpdatedWebhookWebhookRequest = z.object({
+    body: zCourseEventWritable.and(z.object({
+        type: z.literal('course.updated').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zCoursePublishedWebhookWebhookRequest = z.object({
+    body: zCourseEventWritable.and(z.object({
+        type: z.literal('course.published').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zCourseArchivedWebhookWebhookRequest = z.object({
+    body: zCourseEventWritable.and(z.object({
+        type: z.literal('course.archived').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zCourseRestoredWebhookWebhookRequest = z.object({
+    body: zCourseEventWritable.and(z.object({
+        type: z.literal('course.restored').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zCourseDeletedWebhookWebhookRequest = z.object({
+    body: zCourseEventWritable.and(z.object({
+        type: z.literal('course.deleted').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zApiKeyCreatedWebhookWebhookRequest = z.object({
+    body: zApiKeyChangeEventWritable.and(z.object({
+        type: z.literal('api_key.created').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zApiKeyRolledWebhookWebhookRequest = z.object({
+    body: zApiKeyChangeEventWritable.and(z.object({
+        type: z.literal('api_key.rolled').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zApiKeyRevokedWebhookWebhookRequest = z.object({
+    body: zApiKeyChangeEventWritable.and(z.object({
+        type: z.literal('api_key.revoked').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});
+
+export const zWebhookTestWebhookWebhookRequest = z.object({
+    body: zTestEvent.and(z.object({
+        type: z.literal('webhook.test').optional()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'webhook-id': zEventId,
+        'webhook-timestamp': z.string().regex(/^[0-9]{1,12}$/),
+        'webhook-signature': z.string().regex(/^v1,[A-Za-z0-9+\/]+=*( v1,[A-Za-z0-9+\/]+=*)*$/)
+    })
+});

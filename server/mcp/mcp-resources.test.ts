@@ -105,6 +105,11 @@ describe('the client’s tool choice', () => {
       'list_api_keys',
       'list_api_key_events',
       'get_api_key_usage',
+      'list_events',
+      'get_event',
+      'list_webhook_endpoints',
+      'get_webhook_endpoint',
+      'list_webhook_deliveries',
     ]);
     expect((await toolNames('/mcp', { 'x-mcp-readonly': 'true' })).names).toEqual([
       'list_courses',
@@ -112,6 +117,11 @@ describe('the client’s tool choice', () => {
       'list_api_keys',
       'list_api_key_events',
       'get_api_key_usage',
+      'list_events',
+      'get_event',
+      'list_webhook_endpoints',
+      'get_webhook_endpoint',
+      'list_webhook_deliveries',
     ]);
     expect((await toolNames('/mcp?tools=listCourses,get_course')).names).toEqual([
       'list_courses',

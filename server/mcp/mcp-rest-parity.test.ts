@@ -36,6 +36,31 @@ describe('MCP and REST share one service', () => {
     expect(page.data.map((course: { id: string }) => course.id)).toContain(created.id);
   });
 
+  it('shows a webhook endpoint created through MCP over REST, and the course change it receives in both', async () => {
+    const client = await t.connect(key);
+    const created = structured(
+      await client.callTool({
+        name: 'create_webhook_endpoint',
+        arguments: { url: 'https://93.184.216.34/hook', eventTypes: ['course.created'] },
+      }),
+    );
+    expect(created.secret).toMatch(/^whsec_/);
+    const { secret: _secret, ...endpoint } = created;
+    expect((await t.rest('GET', `/api/v1/webhook-endpoints/${created.id}`, key)).body).toEqual(endpoint);
+    await t.rest('POST', '/api/v1/courses', key, { name: 'Hooked', description: '' });
+    const rest = (await t.rest('GET', `/api/v1/webhook-endpoints/${created.id}/deliveries`, key)).body;
+    const tool = structured(
+      await client.callTool({ name: 'list_webhook_deliveries', arguments: { endpointId: created.id } }),
+    );
+    expect(tool.data.map((d: { id: string }) => d.id)).toEqual(rest.data.map((d: { id: string }) => d.id));
+    const [delivery] = rest.data;
+    const event = structured(
+      await client.callTool({ name: 'get_event', arguments: { eventId: delivery.eventId } }),
+    );
+    expect(event).toEqual((await t.rest('GET', `/api/v1/events/${delivery.eventId}`, key)).body);
+    expect(event.type).toBe('course.created');
+  });
+
   it("keeps owners apart: another key does not find frank's course", async () => {
     const created = (await t.rest('POST', '/api/v1/courses', key, { name: 'Private', description: '' })).body;
     const other = await t.connect(await t.apiKey('grace'));

@@ -9,15 +9,27 @@ import {
 } from '../test-support/mcp-test-server.ts';
 import { dereference } from './json-schema.ts';
 
-const COURSE_TOOLS = [
+/** What an API key may call: courses, the events feed and webhooks, on its own account and environment. */
+const API_KEY_TOOLS = [
   'archive_course',
   'create_course',
+  'create_webhook_endpoint',
   'delete_course',
+  'delete_webhook_endpoint',
   'get_course',
+  'get_event',
+  'get_webhook_endpoint',
   'list_courses',
+  'list_events',
+  'list_webhook_deliveries',
+  'list_webhook_endpoints',
   'publish_course',
+  'redeliver_webhook_delivery',
   'restore_course',
+  'rotate_webhook_endpoint_secret',
+  'send_test_webhook_event',
   'update_course',
+  'update_webhook_endpoint',
 ];
 const ADMIN_TOOLS = [
   'create_api_key',
@@ -51,16 +63,16 @@ describe.each(REVISIONS)('tool lists at protocol $revision', ({ revision, mode }
 
   it('shows the master key every tool, each with a required owner', async () => {
     const tools = await toolsOf(TEST_MASTER_KEY, mode);
-    expect([...tools.keys()].sort()).toEqual([...ADMIN_TOOLS, ...COURSE_TOOLS].sort());
+    expect([...tools.keys()].sort()).toEqual([...ADMIN_TOOLS, ...API_KEY_TOOLS].sort());
     for (const tool of tools.values()) {
       expect(tool.inputSchema.required).toContain('owner');
       expect(tool.inputSchema.properties).toHaveProperty('owner');
     }
   });
 
-  it('shows a full-scope key the course tools only, acting on its own account (no owner)', async () => {
+  it('shows a full-scope key the course, event and webhook tools only, acting on its own account (no owner)', async () => {
     const tools = await toolsOf(fullKey, mode);
-    expect([...tools.keys()].sort()).toEqual(COURSE_TOOLS);
+    expect([...tools.keys()].sort()).toEqual(API_KEY_TOOLS);
     for (const tool of tools.values()) expect(tool.inputSchema.properties).not.toHaveProperty('owner');
   });
 

@@ -26,7 +26,7 @@ function hintFor(error: ApiError, tool: ToolSpec): string {
     case 'validation_failed':
       return ` Fix these arguments and call again: ${describeFields((extensions.errors as FieldError[] | undefined) ?? [], tool)}.`;
     case 'not_found':
-      return ' Check the id: list_courses (or list_api_keys) shows the ids that exist.';
+      return ' Check the id: list_courses, list_api_keys, list_events and list_webhook_endpoints show the ids that exist.';
     case 'insufficient_scope':
       return ' This tool cannot be used with this API key; use a key that has that scope.';
     case 'invalid_transition':
@@ -41,6 +41,10 @@ function hintFor(error: ApiError, tool: ToolSpec): string {
     case 'key_already_revoked':
     case 'key_already_expired':
       return ' Call create_api_key for a new key.';
+    case 'webhook_endpoint_disabled':
+      return ` Call ${toolName('updateWebhookEndpoint')} with enabled: true (after fixing the receiver, if it failed), then call this tool again.`;
+    case 'webhook_endpoint_limit':
+      return ` Call ${toolName('listWebhookEndpoints')} and ${toolName('deleteWebhookEndpoint')} for one no longer needed, or ${toolName('updateWebhookEndpoint')} to add event types to an existing one.`;
     default:
       return '';
   }

@@ -5,6 +5,7 @@ import type { StoreProbe } from '../store/store-probe.ts';
 import { dependencyMetrics } from './dependency-metrics.ts';
 import { httpMetrics } from './http-metrics.ts';
 import { serviceCounters } from './service-counters.ts';
+import { type WebhookProbe, webhookMetrics } from './webhook-metrics.ts';
 
 /** Every metric of one server, in a registry of its own (two servers in a process never mix). */
 export interface Metrics {
@@ -13,12 +14,13 @@ export interface Metrics {
   observer: Observer;
   storeProbe: StoreProbe;
   redisProbe: RedisProbe;
+  webhookProbe: WebhookProbe;
   /** Measures every HTTP request. */
   middleware: ReturnType<typeof httpMetrics>;
 }
 
 /**
- * Creates the server's metrics: HTTP, service, store and Redis, plus prom-client's default
+ * Creates the server's metrics: HTTP, service, store, Redis and webhooks, plus prom-client's default
  * process and Node.js metrics (CPU, memory, event loop lag, GC, handles).
  *
  * @example const metrics = createMetrics(); koa.use(metrics.middleware);
@@ -32,6 +34,7 @@ export function createMetrics(): Metrics {
     observer: serviceCounters(registry),
     storeProbe,
     redisProbe,
+    webhookProbe: webhookMetrics(registry),
     middleware: httpMetrics(registry),
   };
 }

@@ -21,7 +21,8 @@ describe('API keys', () => {
     expect(response.body).toMatchObject({
       name: 'Backend',
       environment: 'prod',
-      scopes: ['courses:read', 'courses:write'],
+      // No scopes asked for: all of them (the spec's Scope enum).
+      scopes: ['courses:read', 'courses:write', 'events:read', 'webhooks:write'],
       status: 'active',
       start: response.body.key.slice(0, 13),
       lastUsedAt: null,

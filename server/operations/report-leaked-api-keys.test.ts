@@ -50,6 +50,7 @@ describe('reportLeakedApiKeys', () => {
   it('revokes a reported active key at once, records it, and answers a verdict per token', async () => {
     const key = await server.apiKey('leaky');
     const token = await server.idToken('leaky');
+    const watcher = await server.apiKey('leaky', { name: 'feed reader' });
     expect((await server.call('GET', '/api/v1/courses', { bearer: key })).status).toBe(200);
     const mistyped = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
     const unknown = 'cms_prod_8fJ2kLq9ZxW3vB7nR4tY6uP1m01HUSyT';
@@ -61,7 +62,8 @@ describe('reportLeakedApiKeys', () => {
       { token_raw: unknown, token_type: 'course_service_api_key', label: 'false_positive' },
     ]);
     expect((await server.call('GET', '/api/v1/courses', { bearer: key })).body.code).toBe('api_key_revoked');
-    const keyId = (await server.call('GET', '/api/v1/api-keys', { bearer: token })).body.data[0].id;
+    const keys = (await server.call('GET', '/api/v1/api-keys', { bearer: token })).body.data;
+    const keyId = keys.find((listed: { start: string }) => key.startsWith(listed.start)).id;
     const history = (await server.call('GET', `/api/v1/api-keys/${keyId}/events`, { bearer: token })).body
       .data;
     const service = { type: 'service', subject: null };
@@ -79,6 +81,11 @@ describe('reportLeakedApiKeys', () => {
     ]);
     // Reported again: still ours, nothing more to revoke.
     expect((await report(server, [found(key)])).body[0].label).toBe('true_positive');
+    // The revocation is one api_key.revoked event, as one by its owner would be.
+    const feed = await server.call('GET', '/api/v1/events?type=api_key.revoked', { bearer: watcher });
+    expect(feed.body.data.map((event: { data: { id: string; status: string } }) => event.data)).toEqual([
+      expect.objectContaining({ id: keyId, status: 'revoked' }),
+    ]);
   });
 
   it('refuses a report signed by another key, over another body, or by an unknown key, changing nothing', async () => {

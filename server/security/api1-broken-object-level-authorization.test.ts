@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../core/index.ts';
 import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { createEndpoint } from '../test-support/webhook-accounts.ts';
 
 // API1:2023 Broken object level authorization: every operation that takes an id, tried by another
 // account on the owner's object, answers exactly what a missing id answers (404), and changes nothing.
@@ -28,6 +29,9 @@ describe('API1 object-level authorization: another account’s id is a missing i
   let strangerKey: string;
   let courseId: string;
   let keyId: string;
+  let endpointId: string;
+  let deliveryId: string;
+  let eventId: string;
   beforeAll(async () => {
     server = await startTestServer();
     ownerKey = await server.apiKey('owner');
@@ -40,6 +44,11 @@ describe('API1 object-level authorization: another account’s id is a missing i
     ).body.id;
     const keys = await server.call('GET', '/api/v1/api-keys', { bearer: await server.idToken('owner') });
     keyId = keys.body.data[0].id;
+    endpointId = (await createEndpoint(server, ownerKey)).body.id;
+    deliveryId = (
+      await server.call('POST', `/api/v1/webhook-endpoints/${endpointId}/test`, { bearer: ownerKey })
+    ).body.id;
+    eventId = (await server.call('GET', '/api/v1/events', { bearer: ownerKey })).body.data[0].id;
   });
   afterAll(() => server.close());
 
@@ -56,6 +65,14 @@ describe('API1 object-level authorization: another account’s id is a missing i
         'listApiKeyEvents',
         'getApiKeyUsage',
         'updateCourse',
+        'getEvent',
+        'getWebhookEndpoint',
+        'updateWebhookEndpoint',
+        'deleteWebhookEndpoint',
+        'rotateWebhookEndpointSecret',
+        'sendTestWebhookEvent',
+        'listWebhookDeliveries',
+        'redeliverWebhookDelivery',
       ].sort(),
     );
   });
@@ -68,23 +85,39 @@ describe('API1 object-level authorization: another account’s id is a missing i
       // The spec's first example body: a valid request, so only whose id it is decides the answer.
       const examples = operation.requestBody?.content['application/json']?.examples ?? {};
       const body = Object.values(examples)[0]?.value;
-      const owned = path.replace('{courseId}', courseId).replace('{keyId}', keyId);
+      const owned = path
+        .replace('{courseId}', courseId)
+        .replace('{keyId}', keyId)
+        .replace('{endpointId}', endpointId)
+        .replace('{deliveryId}', deliveryId)
+        .replace('{eventId}', eventId);
       const unknown = path
         .replace('{courseId}', 'crs_0000000000000000')
-        .replace('{keyId}', 'key_0000000000000000');
+        .replace('{keyId}', 'key_0000000000000000')
+        .replace('{endpointId}', 'we_0000000000000000')
+        .replace('{deliveryId}', 'dlv_0000000000000000')
+        .replace('{eventId}', 'evt_0000000000000000');
       const other = await server.call(method, owned, { bearer, body });
       const missing = await server.call(method, unknown, { bearer, body });
       expect(other.status).toBe(404);
       expect(other.body.code).toBe(missing.body.code);
       // The answer does not even echo whose it is: the same words as for an id that never existed.
-      const blank = (text: string) => text.replace(/(crs|key)_[0-9A-Za-z]{16}/g, '<id>');
+      const blank = (text: string) => text.replace(/(crs|key|we|dlv|evt)_[0-9A-Za-z]{16}/g, '<id>');
       expect(blank(other.body.detail)).toBe(blank(missing.body.detail));
     },
   );
 
-  it('left the owner’s course and key untouched', async () => {
+  it('left the owner’s course, key and webhook endpoint untouched', async () => {
     const course = await server.call('GET', `/api/v1/courses/${courseId}`, { bearer: ownerKey });
     expect(course.body).toMatchObject({ name: 'Mine', status: 'draft' });
+    const endpoint = await server.call('GET', `/api/v1/webhook-endpoints/${endpointId}`, {
+      bearer: ownerKey,
+    });
+    expect(endpoint.body).toMatchObject({ enabled: true, description: '' });
+    const deliveries = await server.call('GET', `/api/v1/webhook-endpoints/${endpointId}/deliveries`, {
+      bearer: ownerKey,
+    });
+    expect(deliveries.body.data).toHaveLength(1);
     const keys = await server.call('GET', '/api/v1/api-keys', { bearer: await server.idToken('owner') });
     expect(keys.body.data.find((key: { id: string }) => key.id === keyId)).toMatchObject({
       status: 'active',

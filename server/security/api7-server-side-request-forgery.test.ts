@@ -7,9 +7,12 @@ import {
   startHostileIdentityProvider,
 } from '../test-support/hostile-identity-provider.ts';
 
-// API7:2023 Server-side request forgery. The server makes one kind of outbound request: the JWKS
-// fetch, to the URL in its configuration. URLs a client puts anywhere (token headers `jku`/`x5u`,
-// bodies, Host and forwarding headers, MCP arguments) are never fetched.
+// API7:2023 Server-side request forgery. The server makes two kinds of outbound request: the JWKS
+// fetch, to the URL in its configuration, and webhook deliveries, to the endpoints a client saves,
+// which must be https on public addresses (checked on save and again at each delivery:
+// server/webhooks/address-refused-at-delivery.test.ts, node-webhook-transport.test.ts). URLs a
+// client puts anywhere else (token headers `jku`/`x5u`, bodies, Host and forwarding headers, MCP
+// arguments) are never fetched.
 describe('API7 SSRF: the configured JWKS URL is the only outbound request', () => {
   let idp: HostileIdentityProvider;
   let server: TestServer;
@@ -75,5 +78,55 @@ describe('API7 SSRF: the configured JWKS URL is the only outbound request', () =
     expect(trapHits).toEqual([]);
     expect(new Set(outbound)).toEqual(new Set([idp.jwksUrl]));
     expect(idp.requests.every((request) => request === 'GET /jwks.json')).toBe(true);
+  });
+});
+
+describe('API7 SSRF: a webhook endpoint cannot point the server at itself or its network', () => {
+  let server: TestServer;
+  let trap: ReturnType<typeof createServer>;
+  let trapPort: number;
+  const trapHits: string[] = [];
+
+  beforeAll(async () => {
+    trap = createServer((req, res) => {
+      trapHits.push(`${req.method} ${req.url}`);
+      res.end();
+    });
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    trapPort = (trap.address() as AddressInfo).port;
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    trap.closeAllConnections();
+    trap.close();
+  });
+
+  it.each([
+    ['loopback', () => `https://127.0.0.1:${trapPort}/hook`],
+    ['loopback by name', () => `https://localhost:${trapPort}/hook`],
+    ['loopback as a decimal number', () => `https://2130706433:${trapPort}/hook`],
+    ['IPv6 loopback', () => `https://[::1]:${trapPort}/hook`],
+    ['IPv4-mapped IPv6', () => `https://[::ffff:127.0.0.1]:${trapPort}/hook`],
+    ['a private range', () => 'https://10.0.0.7/hook'],
+    ['a private range (192.168)', () => 'https://192.168.1.1/hook'],
+    ['link-local', () => 'https://169.254.10.10/hook'],
+    ['cloud metadata', () => 'https://169.254.169.254/latest/meta-data/'],
+    ['plain http', () => 'http://93.184.216.34/hook'],
+    ['credentials in the URL', () => 'https://user:secret@93.184.216.34/hook'],
+  ])('refuses %s with 400 naming /url, and never calls it', async (_case, url) => {
+    const key = await server.apiKey(`ssrf-${_case}`);
+    const created = await server.call('POST', '/api/v1/webhook-endpoints', {
+      bearer: key,
+      body: { url: url() },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.code).toBe('validation_failed');
+    expect(created.body.errors).toEqual([expect.objectContaining({ location: 'body', pointer: '/url' })]);
+    // A course change queues nothing towards it.
+    await server.call('POST', '/api/v1/courses', { bearer: key, body: { name: 'SSRF', description: '' } });
+    const endpoints = await server.call('GET', '/api/v1/webhook-endpoints', { bearer: key });
+    expect(endpoints.body.data).toEqual([]);
+    expect(trapHits).toEqual([]);
   });
 });

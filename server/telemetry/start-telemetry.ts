@@ -45,6 +45,7 @@ export async function startTelemetry(
         ? bothStoreProbes(metrics.storeProbe, tracing.storeProbe)
         : (metrics ?? tracing)?.storeProbe,
     redisProbe: metrics?.redisProbe,
+    webhookProbe: metrics?.webhookProbe,
     middleware,
     mounts,
     metrics,

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Observer } from '../../core/index.ts';
+import type { WebhookProbe } from '../metrics/webhook-metrics.ts';
 import type { RedisProbe } from '../rate-limit/redis-probe.ts';
 import type { StoreProbe } from '../store/store-probe.ts';
 
@@ -12,6 +13,7 @@ export interface Telemetry {
   observer: Observer | undefined;
   storeProbe: StoreProbe | undefined;
   redisProbe: RedisProbe | undefined;
+  webhookProbe: WebhookProbe | undefined;
   /** Runs for every request, before the request frame, in this order. */
   middleware: Middleware[];
   /** Added to the API port's mounts: `/metrics` when metrics are on and have no port of their own. */
@@ -23,6 +25,7 @@ export const NO_TELEMETRY: Telemetry = {
   observer: undefined,
   storeProbe: undefined,
   redisProbe: undefined,
+  webhookProbe: undefined,
   middleware: [],
   mounts: {},
 };

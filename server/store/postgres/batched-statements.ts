@@ -1,10 +1,17 @@
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { ApiKeyRecord, CourseOwner, CourseRecord, PageQuery } from '../../../core/index.ts';
+import type { ApiKeyRecord, CourseOwner, CourseRecord, EventDraft, PageQuery } from '../../../core/index.ts';
 import { StoreConflictError } from '../../../core/index.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import type { StoreProbe } from '../store-probe.ts';
 import type { CourseInterner } from './course-interner.ts';
+import * as E from './event-statements.ts';
 import * as S from './statements.ts';
+
+/** One insert call as the batched insert takes it: the course, and the event it records if any. */
+export interface NewCourse {
+  course: Omit<CourseRecord, 'seq'>;
+  event?: EventDraft<CourseRecord> | undefined;
+}
 
 /** One list call as the batched list statements take it; `beforeSeq` is always set. */
 export type ListCall = Required<PageQuery> & CourseOwner & { status?: CourseStatus | undefined };
@@ -58,15 +65,56 @@ export function batchedStatements(pool: Pool, courses: CourseInterner, probe: St
       return answers;
     },
 
-    /** Inserts every course or none (one statement); resolves each course's `seq`. */
-    async insertCourses(courses: ReadonlyArray<Omit<CourseRecord, 'seq'>>): Promise<number[]> {
-      const rows = courses.map(S.courseParams);
+    /**
+     * Inserts every course or none (one statement) and resolves each course's `seq`; with events,
+     * in one transaction with a second statement that records them and queues their deliveries.
+     */
+    async insertCourses(calls: readonly NewCourse[]): Promise<number[]> {
+      const rows = calls.map((call) => S.courseParams(call.course));
       const columns = rows[0]?.map((_, column) => rows.map((row) => row[column])) ?? [];
-      const result = await run(pool, probe, 'insert-courses', S.SQL.insertCourses, columns);
-      const seqById = new Map(result.rows.map((row) => [row.id as string, Number(row.seq)]));
-      return courses.map((course) => seqById.get(course.id) as number);
+      const insert = async (on: Pool | PoolClient) => {
+        const result = await run(on, probe, 'insert-courses', S.SQL.insertCourses, columns);
+        const seqById = new Map(result.rows.map((row) => [row.id as string, Number(row.seq)]));
+        return calls.map((call) => seqById.get(call.course.id) as number);
+      };
+      if (calls.every((call) => !call.event)) return insert(pool);
+      return inTransaction(pool, async (client) => {
+        const seqs = await insert(client);
+        const drafted = calls.map(({ course, event }, i) => ({
+          event,
+          after: { ...course, seq: seqs[i] as number },
+        }));
+        await recordEvents(client, probe, drafted);
+        return seqs;
+      });
     },
   };
+}
+
+/** Records the drafted events and queues their deliveries, within `client`'s transaction, each feed locked first. */
+export async function recordEvents<R extends CourseOwner>(
+  client: PoolClient,
+  probe: StoreProbe,
+  drafted: ReadonlyArray<{ event?: EventDraft<R> | undefined; after: R }>,
+): Promise<void> {
+  await run(client, probe, 'lock-feeds', E.EVENT_SQL.lockFeeds, E.feedsOf(drafted));
+  await run(client, probe, 'record-events', E.EVENT_SQL.recordEvents, E.eventColumns(drafted));
+}
+
+/** Runs `work` in a transaction on a connection of `pool`: committed if it resolves, rolled back if not. */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /**

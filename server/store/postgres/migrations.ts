@@ -111,6 +111,40 @@ const MIGRATIONS: readonly PostgresMigration[] = [
       CREATE TABLE api_key_clients (key_id TEXT PRIMARY KEY, at TEXT NOT NULL, address TEXT NOT NULL, user_agent TEXT);
     `,
   },
+  {
+    version: 5,
+    name: 'events, webhook endpoints and their deliveries',
+    sql: `
+      -- payload is the JSON text served and posted byte for byte.
+      CREATE TABLE account_events (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE, owner_id TEXT NOT NULL, environment TEXT NOT NULL, type TEXT NOT NULL,
+        created_at TEXT NOT NULL, payload TEXT NOT NULL);
+      CREATE INDEX account_events_feed ON account_events (owner_id, environment, seq);
+      CREATE INDEX account_events_created_at ON account_events (created_at);
+      CREATE TABLE webhook_endpoints (id TEXT PRIMARY KEY, owner_id TEXT NOT NULL,
+        environment TEXT NOT NULL, url TEXT NOT NULL, description TEXT NOT NULL,
+        event_types TEXT[] NOT NULL, enabled BOOLEAN NOT NULL, disabled_reason TEXT,
+        secret TEXT NOT NULL, previous_secret TEXT, previous_secret_expires_at TEXT,
+        last_success_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE);
+      CREATE INDEX webhook_endpoints_owner_env_seq ON webhook_endpoints (owner_id, environment, seq);
+      -- The ids the fan-out gives the deliveries it inserts: dlv_ and 16 base62 characters, as
+      -- newWebhookDeliveryId makes them (random() is seeded per session from a strong source).
+      CREATE FUNCTION new_webhook_delivery_id() RETURNS TEXT VOLATILE LANGUAGE sql AS $$
+        SELECT 'dlv_' || string_agg(substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+          1 + floor(random() * 62)::int, 1), '') FROM generate_series(1, 16) $$;
+      -- No key on event_id: a purge may forget an event before a delivery still pending.
+      CREATE TABLE webhook_deliveries (id TEXT PRIMARY KEY DEFAULT new_webhook_delivery_id(),
+        endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+        owner_id TEXT NOT NULL, event_id TEXT NOT NULL, event_type TEXT NOT NULL, status TEXT NOT NULL,
+        attempts INTEGER NOT NULL, created_at TEXT NOT NULL, last_attempt_at TEXT,
+        response_status INTEGER, duration_ms INTEGER, error TEXT, next_attempt_at TEXT, lease_until TEXT,
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE);
+      CREATE INDEX webhook_deliveries_endpoint_seq ON webhook_deliveries (endpoint_id, seq);
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+      CREATE INDEX webhook_deliveries_created_at ON webhook_deliveries (created_at);
+    `,
+  },
 ];
 
 // Any constant both instances agree on; it names this service's migration lock among others.

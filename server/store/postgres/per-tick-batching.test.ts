@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { StoreConflictError } from '../../../core/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
-import { account, newApiKey, newCourse } from '../test-support/records.ts';
+import { account, at, draft, newApiKey, newCourse, newEndpoint } from '../test-support/records.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { SQL } from './statements.ts';
@@ -118,6 +118,32 @@ describe('the PostgreSQL store, per-tick batching', () => {
     ]);
     expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(StoreConflictError);
     expect(await store.listCourses({ ...account('a'), limit: 10 })).toHaveLength(4);
+  });
+
+  it('records the events of one batch of inserts with them, each once, and none for an item at fault', async () => {
+    const { store } = await countingStore();
+    await store.insertWebhookEndpoint(newEndpoint('a', 1));
+    await store.insertCourse(newCourse('a', 3));
+    const insert = (n: number, event = true) =>
+      store.insertCourse(newCourse('a', n), undefined, event ? draft('course.created', n) : undefined);
+
+    const results = await Promise.allSettled([insert(1), insert(2), insert(3), insert(4), insert(5, false)]);
+
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const events = await store.listEvents({ ...account('a'), limit: 10, since: at(0) });
+    // Run alone once the batch failed, the items commit in any order.
+    expect(events.map((event) => JSON.parse(event.payload).data.id).sort()).toEqual([
+      'crs_a_1',
+      'crs_a_2',
+      'crs_a_4',
+    ]);
+    expect(await store.countPendingWebhookDeliveries()).toBe(3);
   });
 
   it('shows a revocation committed on another instance to every lookup of the next batch', async () => {

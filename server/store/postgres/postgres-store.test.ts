@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { StoreConflictError } from '../../../core/index.ts';
 import { startTcpProxy } from '../../test-support/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { account, newCourse } from '../test-support/records.ts';
+import { account, at, draft, newCourse, newEndpoint, storedResponse } from '../test-support/records.ts';
 import { storeContract } from '../test-support/store-contract.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 
@@ -54,6 +55,55 @@ describe('the PostgreSQL store', () => {
       expect(results.filter((result) => result !== undefined)).toHaveLength(1);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("stores an endpoint's idempotent response with it, or neither", async () => {
+    const store = await openPostgresStore({ url: await freshDatabase(), poolSize: 2 });
+    try {
+      const response = {
+        scope: 'a createWebhookEndpoint',
+        key: 'k',
+        requestHash: 'h',
+        status: 201,
+        body: {},
+        createdAt: at(1),
+      };
+      await store.insertWebhookEndpoint(newEndpoint('a', 1), response);
+      expect(await storedResponse(store, response.scope, 'k')).toEqual(response);
+      await expect(store.insertWebhookEndpoint(newEndpoint('a', 2), response)).rejects.toThrow(
+        StoreConflictError,
+      );
+      expect(await store.getWebhookEndpoint(account('a'), 'we_a_2')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers 503 from the event and webhook methods while the database is away, and serves again after', async () => {
+    const url = await freshDatabase();
+    const proxy = await startTcpProxy(new URL(url).hostname, Number(new URL(url).port));
+    const store = await openPostgresStore({ url: proxy.through(url), poolSize: 2 });
+    try {
+      await store.insertWebhookEndpoint(newEndpoint('a', 1));
+      proxy.cut('reset');
+      const calls = [
+        store.insertCourse(newCourse('a', 1), undefined, draft('course.created', 1)),
+        store.listEvents({ ...account('a'), limit: 10, since: at(0) }),
+        store.claimWebhookDeliveries({ now: at(9), leaseUntil: at(99), limit: 10 }),
+        store.updateWebhookEndpoint(account('a'), 'we_a_1', { enabled: false }),
+      ];
+      for (const result of await Promise.allSettled(calls))
+        expect(result).toMatchObject({ status: 'rejected', reason: { code: 'service_unavailable' } });
+      proxy.restore();
+      // Retried until the pool has a connection again.
+      await vi.waitFor(() => store.insertCourse(newCourse('a', 2), undefined, draft('course.created', 2)), {
+        timeout: 10_000,
+      });
+      expect(await store.countPendingWebhookDeliveries()).toBe(1);
+    } finally {
+      await store.close();
+      await proxy.close();
     }
   });
 

@@ -1,6 +1,7 @@
-// Over 300 lines on purpose: the Store port, method for method; its parts have files of their own.
+// Over 300 lines on purpose: the course and key half of the Store port, method for method; the
+// events half is PostgresEventStore, the connection's plumbing PostgresSession.
 import type DataLoader from 'dataloader';
-import type { Pool, PoolClient, QueryResult } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type {
   ApiKeyClientRecord,
   ApiKeyEventRecord,
@@ -11,7 +12,7 @@ import type {
   CourseChanges,
   CourseOwner,
   CourseRecord,
-  DependencyHealth,
+  EventDraft,
   FingerprintCheck,
   IdempotencyClaim,
   IdempotencyClaimRequest,
@@ -19,21 +20,19 @@ import type {
   PageQuery,
   Store,
 } from '../../../core/index.ts';
-import { StoreConflictError, serviceUnavailable } from '../../../core/index.ts';
+import { COURSE_CHANGE_FIELDS } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
-import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
-import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
-import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
-import { batchedStatements, type ListCall, run } from './batched-statements.ts';
+import type { StoreLogger } from '../store-logger.ts';
+import type { StoreProbe } from '../store-probe.ts';
+import { batchedStatements, type ListCall, type NewCourse, run } from './batched-statements.ts';
 import { CourseInterner } from './course-interner.ts';
-import { isPostgresOutage } from './outage-errors.ts';
+import * as E from './event-statements.ts';
 import { perTickBatch } from './per-tick-batch.ts';
+import { PostgresEventStore } from './postgres-event-store.ts';
+import { NO_CURSOR } from './postgres-session.ts';
 import * as S from './statements.ts';
-
-const NO_CURSOR = Number.MAX_SAFE_INTEGER;
-const HEALTH_TIMEOUT_MS = 2000;
 
 /**
  * The store in PostgreSQL, shared by any number of instances: nothing is cached between requests
@@ -45,34 +44,18 @@ const HEALTH_TIMEOUT_MS = 2000;
  * event loop go to PostgreSQL as one statement ({@link perTickBatch}): fewer round trips, the
  * same answers, since a batch only gathers calls made before its statement is sent.
  */
-export class PostgresStore implements Store {
-  #closed: Promise<void> | undefined;
-  readonly #inFlight = new Set<Promise<unknown>>();
+export class PostgresStore extends PostgresEventStore implements Store {
   readonly #keysByHash: DataLoader<string, ApiKeyRecord | undefined>;
   readonly #courses: DataLoader<{ owner: CourseOwner; id: string }, CourseRecord | undefined>;
   readonly #lists: DataLoader<ListCall, CourseRecord[]>;
   readonly #listsByStatus: DataLoader<ListCall, CourseRecord[]>;
-  readonly #inserts: DataLoader<Omit<CourseRecord, 'seq'>, number>;
+  readonly #inserts: DataLoader<NewCourse, number>;
   readonly #interner = new CourseInterner();
 
-  readonly #outage: OutageLog;
-
   /** Use `openPostgresStore`; this wires a pool whose database is already migrated. */
-  constructor(
-    private readonly pool: Pool,
-    logger: StoreLogger = SILENT_LOGGER,
-    private readonly probe: StoreProbe = NO_STORE_PROBE,
-  ) {
-    this.#outage = createOutageLog(logger, 'postgres', 'requests that need the database answer 503');
-    // A pooled connection that breaks while idle is the first sign of an outage.
-    pool.on('error', (err) => this.#outage.failed(err));
-    const batched = batchedStatements(pool, this.#interner, probe);
-    probe.watchPool(() => ({
-      max: pool.options.max ?? 10,
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
-    }));
+  constructor(pool: Pool, logger?: StoreLogger, probe?: StoreProbe) {
+    super(pool, logger, probe);
+    const batched = batchedStatements(pool, this.#interner, this.probe);
     this.#keysByHash = perTickBatch(batched.findApiKeysByHash);
     this.#courses = perTickBatch(batched.getCourses);
     this.#lists = perTickBatch(batched.listCourses);
@@ -83,22 +66,29 @@ export class PostgresStore implements Store {
   async insertCourse(
     course: Omit<CourseRecord, 'seq'>,
     idempotent?: IdempotentResponse,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord> {
-    const seq = idempotent
-      ? await this.#insert('insert-course', S.SQL.insertCourse, S.courseParams(course), idempotent)
-      : await this.#load(this.#inserts, course);
-    return { ...course, seq };
+    if (!idempotent) return { ...course, seq: await this.load(this.#inserts, { course, event }) };
+    return this.transaction(async (client) => {
+      const values = S.courseParams(course);
+      const inserted = {
+        ...course,
+        seq: await this.insertIn(client, 'insert-course', S.SQL.insertCourse, values, idempotent),
+      };
+      await this.recordEvent(client, event, inserted);
+      return inserted;
+    });
   }
 
   async getCourse(owner: CourseOwner, id: string): Promise<CourseRecord | undefined> {
-    return this.#load(this.#courses, { owner, id });
+    return this.load(this.#courses, { owner, id });
   }
 
   async listCourses(
     query: PageQuery & CourseOwner & { status?: CourseStatus | undefined },
   ): Promise<CourseRecord[]> {
     const call = { ...query, beforeSeq: query.beforeSeq ?? NO_CURSOR };
-    return this.#load(query.status === undefined ? this.#lists : this.#listsByStatus, call);
+    return this.load(query.status === undefined ? this.#lists : this.#listsByStatus, call);
   }
 
   async updateCourse(
@@ -106,24 +96,44 @@ export class PostgresStore implements Store {
     id: string,
     changes: CourseChanges,
     expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord | undefined> {
     const { name, text, values } = S.updateCourseSql(owner, id, changes, expectedStatus);
-    const { rows } = await this.#query(name, text, values);
-    return rows[0] && this.#interner.intern(S.courseFromRow(rows[0]));
+    if (!event) {
+      const { rows } = await this.query(name, text, values);
+      return rows[0] && this.#interner.intern(S.courseFromRow(rows[0]));
+    }
+    // Locked first, so whether the update changes anything (and so records an event) is known.
+    return this.transaction(async (client) => {
+      const locked = await run(client, this.probe, 'lock-course', E.EVENT_SQL.lockCourse, values.slice(0, 3));
+      const before = locked.rows[0] && this.#interner.intern(S.courseFromRow(locked.rows[0]));
+      if (!before || (expectedStatus !== undefined && before.status !== expectedStatus)) return undefined;
+      if (COURSE_CHANGE_FIELDS.every((f) => changes[f] === undefined || changes[f] === before[f]))
+        return before;
+      const { rows } = await run(client, this.probe, name, text, values);
+      const after = this.#interner.intern(S.courseFromRow(rows[0] as Record<string, unknown>));
+      await this.recordEvent(client, event, after);
+      return after;
+    });
   }
 
-  async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
-    const result = await this.#query('delete-course', S.SQL.deleteCourse, [
-      id,
-      owner.ownerId,
-      owner.environment,
-      expectedStatus ?? null,
-    ]);
-    return result.rowCount === 1;
+  async deleteCourse(
+    owner: CourseOwner,
+    id: string,
+    expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
+  ): Promise<boolean> {
+    const values = [id, owner.ownerId, owner.environment, expectedStatus ?? null];
+    if (!event) return (await this.query('delete-course', S.SQL.deleteCourse, values)).rowCount === 1;
+    return this.transaction(async (client) => {
+      const { rows } = await run(client, this.probe, 'delete-course', S.SQL.deleteCourse, values);
+      if (rows[0]) await this.recordEvent(client, event, S.courseFromRow(rows[0]));
+      return rows.length === 1;
+    });
   }
 
   async deleteAllCourses(owner: CourseOwner): Promise<number> {
-    const result = await this.#query('delete-all-courses', S.SQL.deleteAllCourses, [
+    const result = await this.query('delete-all-courses', S.SQL.deleteAllCourses, [
       owner.ownerId,
       owner.environment,
     ]);
@@ -134,26 +144,29 @@ export class PostgresStore implements Store {
     key: Omit<ApiKeyRecord, 'seq'>,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord> {
     const values = S.apiKeyParams(key);
-    const seq = audit
-      ? await this.#transaction(async (client) => {
-          const inserted = await this.#insertIn(
-            client,
-            'insert-api-key',
-            S.SQL.insertApiKey,
-            values,
-            idempotent,
-          );
-          await this.#appendEvents(client, [keyEvent(key, 'created', key.createdAt, audit)]);
-          return inserted;
-        })
-      : await this.#insert('insert-api-key', S.SQL.insertApiKey, values, idempotent);
+    const seq =
+      audit || event
+        ? await this.transaction(async (client) => {
+            const inserted = await this.insertIn(
+              client,
+              'insert-api-key',
+              S.SQL.insertApiKey,
+              values,
+              idempotent,
+            );
+            if (audit) await this.#appendEvents(client, [keyEvent(key, 'created', key.createdAt, audit)]);
+            await this.recordEvent(client, event, { ...key, seq: inserted });
+            return inserted;
+          })
+        : await this.insert('insert-api-key', S.SQL.insertApiKey, values, idempotent);
     return { ...key, scopes: [...key.scopes], seq };
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | undefined> {
-    return this.#load(this.#keysByHash, hash);
+    return this.load(this.#keysByHash, hash);
   }
 
   async listApiKeys(
@@ -162,8 +175,8 @@ export class PostgresStore implements Store {
     const values = [query.ownerId, query.beforeSeq ?? NO_CURSOR, query.limit];
     const { rows } =
       query.environment === undefined
-        ? await this.#query('list-api-keys', S.SQL.listApiKeys, values)
-        : await this.#query('list-api-keys-env', S.SQL.listApiKeysByEnvironment, [
+        ? await this.query('list-api-keys', S.SQL.listApiKeys, values)
+        : await this.query('list-api-keys-env', S.SQL.listApiKeysByEnvironment, [
             ...values,
             query.environment,
           ]);
@@ -176,24 +189,26 @@ export class PostgresStore implements Store {
     id: string,
     revokedAt: string,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord | undefined> {
-    if (!audit) {
-      const { rows } = await this.#query('revoke-api-key', S.SQL.revokeApiKey, [id, ownerId, revokedAt]);
+    if (!audit && !event) {
+      const { rows } = await this.query('revoke-api-key', S.SQL.revokeApiKey, [id, ownerId, revokedAt]);
       return rows[0] && S.apiKeyFromRow(rows[0]);
     }
     // Only the call that revokes the key records it: a second revocation finds it revoked already.
-    const revoked = await this.#transaction(async (client) => {
+    const revoked = await this.transaction(async (client) => {
       const values = [id, ownerId, revokedAt];
       const { rows } = await run(client, this.probe, 'revoke-api-key-once', S.SQL.revokeApiKeyOnce, values);
       const key = rows[0] && S.apiKeyFromRow(rows[0]);
-      if (key) await this.#appendEvents(client, [keyEvent(key, 'revoked', revokedAt, audit)]);
+      if (key && audit) await this.#appendEvents(client, [keyEvent(key, 'revoked', revokedAt, audit)]);
+      if (key) await this.recordEvent(client, event, key);
       return key;
     });
     return revoked ?? this.getApiKey(ownerId, id);
   }
 
   async getApiKey(ownerId: string, id: string): Promise<ApiKeyRecord | undefined> {
-    const { rows } = await this.#query('get-api-key', S.SQL.getApiKey, [id, ownerId]);
+    const { rows } = await this.query('get-api-key', S.SQL.getApiKey, [id, ownerId]);
     return rows[0] && S.apiKeyFromRow(rows[0]);
   }
 
@@ -202,9 +217,10 @@ export class PostgresStore implements Store {
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
     const { ownerId, id, expiresAt, now, replacement } = roll;
-    return this.#transaction(async (client) => {
+    return this.transaction(async (client) => {
       const updated = await run(client, this.probe, 'roll-api-key', S.SQL.rollApiKey, [
         id,
         ownerId,
@@ -214,7 +230,7 @@ export class PostgresStore implements Store {
       ]);
       const row = updated.rows[0];
       if (!row) return undefined;
-      const seq = await this.#insertIn(
+      const seq = await this.insertIn(
         client,
         'insert-api-key',
         S.SQL.insertApiKey,
@@ -227,60 +243,62 @@ export class PostgresStore implements Store {
           keyEvent(replacement, 'rolled_from', now, audit, id),
         ]);
       }
-      return {
+      const rolled = {
         old: S.apiKeyFromRow(row),
         replacement: { ...replacement, scopes: [...replacement.scopes], seq },
       };
+      await this.recordEvent(client, event, rolled.replacement);
+      return rolled;
     });
   }
 
   async appendApiKeyEvent(event: NewApiKeyEvent): Promise<void> {
-    await this.#query('insert-events', S.SQL.insertEvents, S.eventsParams([event]));
+    await this.query('insert-events', S.SQL.insertEvents, S.eventsParams([event]));
   }
 
   async recordApiKeyExpiry(key: Pick<ApiKeyRecord, 'id' | 'ownerId' | 'expiresAt'>): Promise<void> {
     if (key.expiresAt === null) return;
-    await this.#query('insert-events', S.SQL.insertEvents, S.eventsParams([expiryEvent(key)]));
+    await this.query('insert-events', S.SQL.insertEvents, S.eventsParams([expiryEvent(key)]));
   }
 
   async listApiKeyEvents(query: PageQuery & { keyId: string }): Promise<ApiKeyEventRecord[]> {
     const values = [query.keyId, query.ownerId, query.beforeSeq ?? NO_CURSOR, query.limit];
-    const { rows } = await this.#query('list-events', S.SQL.listEvents, values);
+    const { rows } = await this.query('list-events', S.SQL.listEvents, values);
     return rows.map(S.eventFromRow);
   }
 
   async recordApiKeyUse(uses: ReadonlyArray<{ id: string; lastUsedAt: string }>): Promise<void> {
     if (uses.length === 0) return;
     const ids = uses.map((use) => use.id);
-    await this.#query('touch-api-keys', S.SQL.touchApiKeys, [ids, uses.map((use) => use.lastUsedAt)]);
+    await this.query('touch-api-keys', S.SQL.touchApiKeys, [ids, uses.map((use) => use.lastUsedAt)]);
   }
 
   async recordApiKeyUsage(
     counts: readonly ApiKeyUsageRecord[],
     clients: readonly ApiKeyClientRecord[],
   ): Promise<void> {
-    if (counts.length > 0) await this.#query('add-usage', S.SQL.addUsage, S.usageParams(counts));
+    if (counts.length > 0) await this.query('add-usage', S.SQL.addUsage, S.usageParams(counts));
     if (clients.length === 0) return;
     const columns = [clients.map((c) => c.keyId), clients.map((c) => c.at), clients.map((c) => c.address)];
-    await this.#query('keep-clients', S.SQL.keepClients, [...columns, clients.map((c) => c.userAgent)]);
+    await this.query('keep-clients', S.SQL.keepClients, [...columns, clients.map((c) => c.userAgent)]);
   }
 
   async listApiKeyUsage(query: { keyId: string; from: string; to: string }): Promise<ApiKeyUsageRecord[]> {
-    const { rows } = await this.#query('list-usage', S.SQL.listUsage, [query.keyId, query.from, query.to]);
+    const { rows } = await this.query('list-usage', S.SQL.listUsage, [query.keyId, query.from, query.to]);
     return rows.map(S.usageFromRow);
   }
 
   async getApiKeyClient(keyId: string): Promise<ApiKeyClientRecord | undefined> {
-    const { rows } = await this.#query('get-client', S.SQL.getClient, [keyId]);
+    const { rows } = await this.query('get-client', S.SQL.getClient, [keyId]);
     return rows[0] && S.clientFromRow(rows[0]);
   }
 
   async claimIdempotencyKey(claim: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
     const { scope, key, requestHash, now, leaseUntil, expiredBefore } = claim;
     const values = [scope, key, requestHash, now, leaseUntil, expiredBefore];
-    const taken = await this.#query('claim-idempotent', S.SQL.claimIdempotent, values);
+    const taken = await this.query('claim-idempotent', S.SQL.claimIdempotent, values);
     if (taken.rowCount === 1) return { kind: 'claimed' };
-    const { rows } = await this.#query('get-idempotent-any', S.SQL.getIdempotentAny, [scope, key]);
+    const { rows } = await this.query('get-idempotent-any', S.SQL.getIdempotentAny, [scope, key]);
     const row = rows[0];
     // Gone between the two statements (its holder released it): as busy, the client retries.
     if (!row || row.status === 0) return { kind: 'busy' };
@@ -288,149 +306,26 @@ export class PostgresStore implements Store {
   }
 
   async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
-    await this.#query('release-idempotent', S.SQL.releaseIdempotent, [scope, key]);
+    await this.query('release-idempotent', S.SQL.releaseIdempotent, [scope, key]);
   }
 
   async purgeIdempotentResponses(createdBefore: string): Promise<void> {
-    await this.#query('purge-idempotent', S.SQL.purgeIdempotent, [createdBefore]);
+    await this.query('purge-idempotent', S.SQL.purgeIdempotent, [createdBefore]);
   }
 
   async checkSecretFingerprint(fingerprint: string): Promise<FingerprintCheck> {
-    const inserted = await this.#query('insert-setting', S.SQL.insertSetting, [
+    const inserted = await this.query('insert-setting', S.SQL.insertSetting, [
       S.SECRET_FINGERPRINT,
       fingerprint,
     ]);
     if (inserted.rowCount === 1) return 'recorded';
     // The insert waited for a concurrent first writer to commit, so its value is there to read now.
-    const { rows } = await this.#query('get-setting', S.SQL.getSetting, [S.SECRET_FINGERPRINT]);
+    const { rows } = await this.query('get-setting', S.SQL.getSetting, [S.SECRET_FINGERPRINT]);
     return rows[0]?.value === fingerprint ? 'matches' : 'differs';
-  }
-
-  async checkHealth(): Promise<DependencyHealth> {
-    if (this.#closed) return { status: 'down', detail: 'The store is closed.' };
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([this.pool.query('SELECT 1'), timeout]);
-      return { status: 'up' };
-    } catch {
-      return { status: 'down', detail: 'PostgreSQL does not answer.' };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** Refuses new calls at once, lets every call already made finish, then ends the pool. */
-  close(): Promise<void> {
-    this.#closed ??= this.#drain().then(() => this.pool.end());
-    return this.#closed;
-  }
-
-  async #drain(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.allSettled(this.#inFlight);
-  }
-
-  /** Inserts one row and, with `idempotent`, completes its claim in the same transaction. */
-  async #insert(
-    name: string,
-    text: string,
-    values: unknown[],
-    idempotent: IdempotentResponse | undefined,
-  ): Promise<number> {
-    if (!idempotent) return seqOf(await this.#query(name, text, values));
-    return this.#transaction((client) => this.#insertIn(client, name, text, values, idempotent));
-  }
-
-  /** Inserts one row within `client`'s transaction and, with `idempotent`, completes its claim. */
-  async #insertIn(
-    client: PoolClient,
-    name: string,
-    text: string,
-    values: unknown[],
-    idempotent: IdempotentResponse | undefined,
-  ): Promise<number> {
-    const inserted = await run(client, this.probe, name, text, values);
-    if (idempotent) {
-      const completed = await run(
-        client,
-        this.probe,
-        'complete-idempotent',
-        S.SQL.completeIdempotent,
-        S.idempotentParams(idempotent),
-      );
-      if (completed.rowCount !== 1)
-        throw new StoreConflictError('a response is already stored under this key');
-    }
-    return seqOf(inserted);
   }
 
   /** Appends `events` within `client`'s transaction, in order. */
   async #appendEvents(client: PoolClient, events: NewApiKeyEvent[]): Promise<void> {
     await run(client, this.probe, 'insert-events', S.SQL.insertEvents, S.eventsParams(events));
   }
-
-  #transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    this.#assertOpen();
-    return this.#track(this.#inTransaction(work));
-  }
-
-  async #inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-
-  #query(name: string, text: string, values: unknown[]): Promise<QueryResult> {
-    this.#assertOpen();
-    return this.#track(run(this.pool, this.probe, name, text, values));
-  }
-
-  /** Joins the batch of this turn of the event loop. */
-  #load<K, V>(loader: DataLoader<K, V>, key: K): Promise<V> {
-    this.#assertOpen();
-    return this.#track(loader.load(key));
-  }
-
-  /**
-   * Keeps `work` in the set {@link close} waits for, until it settles. A failure that means the
-   * database is away becomes `503 service_unavailable` (logged once per outage); any other stays
-   * as it is, a 500 unless a caller knows better.
-   */
-  #track<T>(work: Promise<T>): Promise<T> {
-    const startedIn = this.#outage.epoch;
-    const tracked = work.then(
-      (value) => {
-        this.#outage.succeeded(startedIn);
-        return value;
-      },
-      (error: unknown) => {
-        if (!isPostgresOutage(error)) throw error;
-        this.#outage.failed(error, startedIn);
-        throw serviceUnavailable('The database', { cause: error });
-      },
-    );
-    this.#inFlight.add(tracked);
-    const forget = () => this.#inFlight.delete(tracked);
-    tracked.then(forget, forget);
-    return tracked;
-  }
-
-  #assertOpen(): void {
-    if (this.#closed) throw new Error('the store is closed');
-  }
-}
-
-function seqOf(result: QueryResult): number {
-  return Number(result.rows[0]?.seq);
 }

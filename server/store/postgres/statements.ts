@@ -18,14 +18,14 @@ import {
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import * as C from '../columns.ts';
 
-const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
+export const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
 // A new course's fields and columns, in {@link courseParams} order: all but `seq`, which PostgreSQL assigns.
 const NEW_COURSE_FIELDS = C.withoutSeq(COURSE_FIELDS);
 const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
-/** `$1, $2, …` for `count` parameters, each with `suffix` (a cast). */
-const params = (count: number, suffix = '') =>
-  Array.from({ length: count }, (_, i) => `$${i + 1}${suffix}`).join(', ');
+/** `$1, $2, …` for `count` parameters (from `$from + 1` when given), each with `suffix` (a cast). */
+export const params = (count: number, suffix = '', from = 0) =>
+  Array.from({ length: count }, (_, i) => `$${from + i + 1}${suffix}`).join(', ');
 const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
 const NEW_EVENT_FIELDS = C.withoutSeq(EVENT_FIELDS);
 const NEW_KEY_FIELDS = C.withoutSeq(KEY_FIELDS);
@@ -68,8 +68,9 @@ export const SQL = {
     ORDER BY r.ord
     RETURNING id, seq`,
   // $4 is the expected status, or NULL for none: the compare-and-set of lifecycle changes.
+  // Returns the course as it was, for the event that records its deletion.
   deleteCourse: `DELETE FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3
-    AND ($4::text IS NULL OR status = $4)`,
+    AND ($4::text IS NULL OR status = $4) RETURNING ${COURSE_COLUMNS}`,
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
   insertApiKey: `INSERT INTO api_keys (${C.columnsOf(NEW_KEY_FIELDS)})
     VALUES (${params(NEW_KEY_FIELDS.length)}) RETURNING seq`,
@@ -156,17 +157,8 @@ export function updateCourseSql(
   expectedStatus: CourseStatus | undefined,
 ): { name: string; text: string; values: unknown[] } {
   const values: unknown[] = [id, owner.ownerId, owner.environment];
-  let columnsSet = 0;
-  const sets: string[] = [];
-  for (const [bit, field] of COURSE_CHANGE_FIELDS.entries()) {
-    const value = changes[field];
-    if (value === undefined) continue;
-    values.push(value);
-    sets.push(`${C.columnOf(field)} = $${values.length}`);
-    columnsSet |= 1 << bit;
-  }
   // Nothing to set still answers with the row, like the sql.js store does.
-  if (sets.length === 0) sets.push('id = id');
+  const { sets, shape: columnsSet } = assignments(COURSE_CHANGE_FIELDS, changes, values);
   let where = 'id = $1 AND owner_id = $2 AND environment = $3';
   if (expectedStatus !== undefined) {
     values.push(expectedStatus);
@@ -178,6 +170,26 @@ export function updateCourseSql(
     text: `UPDATE courses SET ${sets.join(', ')} WHERE ${where} RETURNING ${COURSE_COLUMNS}`,
     values,
   };
+}
+
+/**
+ * `column = $n` for each of `fields` that `changes` sets (after `id = id`, so there is always one),
+ * its value appended to `values`; `shape` has bit i set when field i is, to name the statement.
+ */
+export function assignments<F extends string>(
+  fields: readonly F[],
+  changes: Partial<Record<F, unknown>>,
+  values: unknown[],
+): { sets: string[]; shape: number } {
+  const sets = ['id = id'];
+  let shape = 0;
+  for (const [bit, field] of fields.entries()) {
+    if (changes[field] === undefined) continue;
+    values.push(changes[field]);
+    sets.push(`${C.columnOf(field)} = $${values.length}`);
+    shape |= 1 << bit;
+  }
+  return { sets, shape };
 }
 
 /** A course's values in {@link SQL.insertCourse} order. */
@@ -201,19 +213,9 @@ export function usageFromRow(r: Row): ApiKeyUsageRecord {
   return C.recordOf(USAGE_FIELDS, (f) => (f === 'keyId' || f === 'hour' ? value(f) : Number(value(f))));
 }
 
-/** A client from a row of {@link SQL.getClient}. */
-export function clientFromRow(r: Row): ApiKeyClientRecord {
-  return C.recordOf(CLIENT_FIELDS, (field) => r[C.columnOf(field)]);
-}
-
 /** Events as {@link SQL.insertEvents} takes them: one array per column, element i of event i. */
 export function eventsParams(events: ReadonlyArray<Omit<ApiKeyEventRecord, 'seq'>>): unknown[] {
   return NEW_EVENT_FIELDS.map((field) => events.map((e) => e[field]));
-}
-
-/** An event from a row of {@link SQL.listEvents} (`seq`, a bigint, arrives as text). */
-export function eventFromRow(r: Row): ApiKeyEventRecord {
-  return C.recordOf(EVENT_FIELDS, (field) => r[C.columnOf(field)], { seq: Number });
 }
 
 /** A stored response's values in {@link SQL.completeIdempotent} order; the body as JSON text. */
@@ -221,17 +223,19 @@ export function idempotentParams(r: IdempotentResponse): unknown[] {
   return [r.scope, r.key, r.requestHash, r.status, JSON.stringify(r.body ?? null), r.createdAt];
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
-/** A course from a row of `COURSE_COLUMNS` (`seq`, a bigint, arrives as text). */
-export function courseFromRow(r: Row): CourseRecord {
-  return C.recordOf(COURSE_FIELDS, (field) => r[C.columnOf(field)], { seq: Number });
-}
+/** A reader of rows with the columns of `fields`, by name (`seq`, a bigint, arrives as text). */
+export const rowReader =
+  <T>(fields: readonly string[]) =>
+  (r: Row): T =>
+    C.recordOf<T>(fields, (field) => r[C.columnOf(field)], { seq: Number });
 
-/** A key from a row of `KEY_COLUMNS` (`seq`, a bigint, arrives as text). */
-export function apiKeyFromRow(r: Row): ApiKeyRecord {
-  return C.recordOf(KEY_FIELDS, (field) => r[C.columnOf(field)], { seq: Number });
-}
+/** Records from rows of `COURSE_COLUMNS`, `KEY_COLUMNS`, {@link SQL.listEvents} and {@link SQL.getClient}. */
+export const courseFromRow = rowReader<CourseRecord>(COURSE_FIELDS);
+export const apiKeyFromRow = rowReader<ApiKeyRecord>(KEY_FIELDS);
+export const eventFromRow = rowReader<ApiKeyEventRecord>(EVENT_FIELDS);
+export const clientFromRow = rowReader<ApiKeyClientRecord>(CLIENT_FIELDS);
 
 /** A stored response from a row of `IDEMPOTENCY_COLUMNS`; the body from JSON text. */
 export function idempotentFromRow(r: Row): IdempotentResponse {

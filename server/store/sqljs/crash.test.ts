@@ -42,7 +42,18 @@ it('keeps every acknowledged write across SIGKILLs at random moments', async () 
 
     const store = await openSqljsStore({ dataDir });
     const missing: string[] = [];
-    for (const id of acknowledged) if (!(await store.getCourse(account('crash'), id))) missing.push(id);
+    // Each course, its event and its delivery to the first run's endpoint (every run's fan out to it).
+    const deliveries = await store.listWebhookDeliveries({
+      ownerId: 'crash',
+      endpointId: 'we_r0',
+      limit: 1e6,
+    });
+    const delivered = new Set(deliveries.map((delivery) => delivery.eventId));
+    for (const id of acknowledged) {
+      const course = await store.getCourse(account('crash'), id);
+      const event = await store.getEvent(account('crash'), `evt_${id}`);
+      if (!course || !event || !delivered.has(event.id)) missing.push(id);
+    }
     await store.close();
     expect(missing).toEqual([]);
   }

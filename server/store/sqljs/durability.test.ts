@@ -2,8 +2,18 @@ import { appendFile, readdir, readFile, rm, symlink, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
+import type { CourseRecord, Store } from '../../../core/index.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { account, newCourse, tempDir } from '../test-support/records.ts';
+import {
+  account,
+  at,
+  draft,
+  newCourse,
+  newDelivery,
+  newEndpoint,
+  tempDir,
+  testEvent,
+} from '../test-support/records.ts';
 import { SqlDatabase } from './database.ts';
 import { Durability } from './durability.ts';
 import { FILES, writeSnapshot } from './files.ts';
@@ -20,7 +30,87 @@ async function presentIds(dataDir: string, expected: string[]): Promise<string[]
   return present;
 }
 
+/** Everything the store holds of events, endpoints and deliveries of owner `a`, read back. */
+async function eventState(store: Store) {
+  const endpoints = await store.listWebhookEndpoints({ ...account('a'), limit: 100 });
+  const deliveries = await Promise.all(
+    endpoints.map((e) => store.listWebhookDeliveries({ ownerId: 'a', endpointId: e.id, limit: 100 })),
+  );
+  return {
+    feed: await store.listEvents({ ...account('a'), limit: 100, since: at(0) }),
+    test: await store.getEvent(account('a'), 'evt_test_a_3'),
+    endpoints,
+    deliveries,
+    pending: await store.countPendingWebhookDeliveries(),
+  };
+}
+
 describe('durability of the sql.js store', () => {
+  it('recovers events, endpoints and deliveries exactly, from the journal and from a snapshot', async () => {
+    const dataDir = await tempDir();
+    const store = await openSqljsStore({ dataDir });
+    const endpoint = await store.insertWebhookEndpoint(newEndpoint('a', 1));
+    const doomed = await store.insertWebhookEndpoint(
+      newEndpoint('a', 2, { eventTypes: ['api_key.created'] }),
+    );
+    await store.insertCourse(newCourse('a', 1), undefined, draft<CourseRecord>('course.created', 1));
+    // Part in the snapshot, the rest in the journal after it.
+    await store.checkpoint();
+    const event = testEvent(endpoint, 3);
+    await store.queueWebhookDelivery({ delivery: newDelivery(endpoint, event.id, 3), event });
+    await store.queueWebhookDelivery({ delivery: newDelivery(doomed, event.id, 3) });
+    const [job] = await store.claimWebhookDeliveries({ now: at(4), leaseUntil: at(0, 1), limit: 1 });
+    await store.completeWebhookAttempt({
+      deliveryId: job?.delivery.id ?? '',
+      attemptedAt: at(5),
+      responseStatus: 503,
+      durationMs: 7,
+      error: null,
+      status: 'pending',
+      nextAttemptAt: at(10),
+    });
+    await store.claimWebhookDeliveries({ now: at(20), leaseUntil: at(0, 2), limit: 10 });
+    await store.updateWebhookEndpoint(account('a'), endpoint.id, {
+      secret: 'whsec_rotated',
+      previousSecret: endpoint.secret,
+      previousSecretExpiresAt: at(0, 9),
+      updatedAt: at(6),
+    });
+    await store.deleteWebhookEndpoint(account('a'), doomed.id);
+    const expected = await eventState(store);
+    expect(expected.deliveries[0]).toHaveLength(2);
+    expect(expected.deliveries[0]?.some((d) => d.attempts === 1 && d.leaseUntil === at(0, 2))).toBe(true);
+
+    // Abandoned: the snapshot plus the journal replayed over it; then closed, from its snapshot.
+    const replayed = await openSqljsStore({ dataDir });
+    expect(await eventState(replayed)).toEqual(expected);
+    await replayed.close();
+    await store.close();
+    const reopened = await openSqljsStore({ dataDir });
+    expect(await eventState(reopened)).toEqual(expected);
+    await reopened.close();
+  });
+
+  it('never reuses the seq of a purged event after a restart, so feed cursors stay valid', async () => {
+    const dataDir = await tempDir();
+    const store = await openSqljsStore({ dataDir });
+    const created = draft<CourseRecord>('course.created', 1);
+    await store.insertCourse(newCourse('a', 1), undefined, created);
+    const [event] = await store.listEvents({ ...account('a'), limit: 1, since: at(0) });
+    await store.purgeEvents(at(2));
+    const replayed = await openSqljsStore({ dataDir });
+    await replayed.insertCourse(newCourse('a', 2), undefined, draft<CourseRecord>('course.created', 3));
+    const after = await replayed.listEvents({
+      ...account('a'),
+      limit: 10,
+      since: at(0),
+      afterSeq: event?.seq,
+    });
+    expect(after.map((e) => e.createdAt)).toEqual([at(3)]);
+    await replayed.close();
+    await store.close();
+  });
+
   it('keeps everything across close and reopen', async () => {
     const dataDir = await tempDir();
     const store = await openSqljsStore({ dataDir });

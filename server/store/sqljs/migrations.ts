@@ -122,6 +122,28 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE TABLE api_key_clients (key_id TEXT PRIMARY KEY, at TEXT NOT NULL, address TEXT NOT NULL, user_agent TEXT)',
     ],
   },
+  {
+    version: 6,
+    name: 'events, webhook endpoints and deliveries',
+    statements: [
+      // Rows are written whole (INSERT OR REPLACE) from the read model's records; `seq` is bound
+      // by the store, one counter for the three tables (meta 'events.seq' keeps it past deletes).
+      `CREATE TABLE account_events (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
+        owner_id TEXT NOT NULL, environment TEXT NOT NULL, type TEXT NOT NULL,
+        created_at TEXT NOT NULL, payload TEXT NOT NULL)`,
+      `CREATE TABLE webhook_endpoints (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
+        owner_id TEXT NOT NULL, environment TEXT NOT NULL, url TEXT NOT NULL, description TEXT NOT NULL,
+        event_types TEXT NOT NULL, enabled INTEGER NOT NULL, disabled_reason TEXT,
+        secret TEXT NOT NULL, previous_secret TEXT, previous_secret_expires_at TEXT,
+        last_success_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+      `CREATE TABLE webhook_deliveries (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
+        endpoint_id TEXT NOT NULL, owner_id TEXT NOT NULL, event_id TEXT NOT NULL,
+        event_type TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL,
+        created_at TEXT NOT NULL, last_attempt_at TEXT, response_status INTEGER,
+        duration_ms INTEGER, error TEXT, next_attempt_at TEXT, lease_until TEXT)`,
+      'CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id)',
+    ],
+  },
 ];
 
 /** The schema version this code writes. */

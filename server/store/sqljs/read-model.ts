@@ -1,8 +1,9 @@
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { ApiKeyIndex } from '../../../memory/api-key-index.ts';
 import { CourseIndex, type CourseSource } from '../../../memory/course-index.ts';
+import { EventModel, noEventChanges } from '../../../memory/event-model.ts';
 import { IdempotencyIndex } from '../../../memory/idempotency-index.ts';
-import type { SqlDatabase } from './database.ts';
+import type { Row, SqlDatabase } from './database.ts';
 import * as S from './statements.ts';
 
 /**
@@ -14,6 +15,7 @@ export interface ReadModel {
   courses: CourseIndex;
   apiKeys: ApiKeyIndex;
   idempotency: IdempotencyIndex;
+  events: EventModel;
 }
 
 /**
@@ -46,6 +48,7 @@ export function loadReadModel(sql: SqlDatabase): ReadModel {
     courses: new CourseIndex(courses),
     apiKeys: new ApiKeyIndex(),
     idempotency: new IdempotencyIndex(),
+    events: new EventModel(),
   };
   // Row by row: no array of every row is ever held, and in `seq` order every insert is a push.
   sql.each(S.SQL.allApiKeys, [], (row) => {
@@ -64,5 +67,17 @@ export function loadReadModel(sql: SqlDatabase): ReadModel {
     ];
     model.idempotency.restore({ scope, key, requestHash, status, createdAt }, body);
   });
+  // Events, endpoints and deliveries in full, in `seq` order (30 days of events: the feed's retention).
+  const loaded = noEventChanges();
+  const load = <T extends object>(query: string, read: (row: Row) => T, into: T[]) =>
+    sql.each(query, [], (row) => into.push(Object.freeze(read(row))));
+  load(S.SQL.allAccountEvents, S.accountEventFromRow, loaded.events);
+  load(S.SQL.allWebhookEndpoints, S.endpointFromRow, loaded.endpoints);
+  load(S.SQL.allWebhookDeliveries, S.deliveryFromRow, loaded.deliveries);
+  model.events.apply(loaded);
+  model.events.seq = Math.max(
+    sql.meta(S.META.eventSeq),
+    sql.one(S.SQL.maxAccountEventSeq, [], (row) => Number(row[0] ?? 0)) ?? 0,
+  );
   return model;
 }

@@ -10,6 +10,7 @@ import type {
   CourseOwner,
   CourseRecord,
   DependencyHealth,
+  EventDraft,
   FingerprintCheck,
   IdempotencyClaim,
   IdempotencyClaimRequest,
@@ -23,6 +24,8 @@ import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
 import { apiKeyRecord } from '../../../memory/api-key-index.ts';
 import { changedCourse, courseRecord } from '../../../memory/course-index.ts';
+import { EmbeddedEventStore } from '../../../memory/embedded-event-store.ts';
+import type { EventChanges } from '../../../memory/event-model.ts';
 import type { Row, SqlDatabase } from './database.ts';
 import type { Durability } from './durability.ts';
 import type { SqlOp } from './journal-codec.ts';
@@ -30,7 +33,7 @@ import type { JournalStats } from './journal-writer.ts';
 import { loadReadModel, type ReadModel } from './read-model.ts';
 import * as S from './statements.ts';
 
-export class SqljsStore implements Store {
+export class SqljsStore extends EmbeddedEventStore implements Store {
   #courseSeq: number;
   #apiKeySeq: number;
   #eventSeq: number;
@@ -43,6 +46,9 @@ export class SqljsStore implements Store {
     private readonly durability: Durability | undefined,
     private readonly unlock: () => Promise<void> = async () => undefined,
   ) {
+    const model = loadReadModel(sql);
+    super(model.events);
+    this.#model = model;
     this.#courseSeq = Math.max(
       sql.meta(S.META.courseSeq),
       sql.one('SELECT max(seq) FROM courses', [], num) ?? 0,
@@ -52,12 +58,12 @@ export class SqljsStore implements Store {
       sql.one('SELECT max(seq) FROM api_keys', [], num) ?? 0,
     );
     this.#eventSeq = sql.one(S.SQL.maxEventSeq, [], num) ?? 0;
-    this.#model = loadReadModel(sql);
   }
 
   async insertCourse(
     course: Omit<CourseRecord, 'seq'>,
     idempotent?: IdempotentResponse,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord> {
     this.#model.idempotency.assertFree(idempotent);
     const record = courseRecord(course, this.#courseSeq + 1);
@@ -65,10 +71,14 @@ export class SqljsStore implements Store {
     // records the counter before it could lower that maximum (see `#keepingCourseSeq`).
     const ops: SqlOp[] = [[S.SQL.insertCourse, S.courseParams(record)]];
     if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
-    const durable = this.#write(ops, ({ courses, idempotency }) => {
-      courses.put(record);
-      if (idempotent) idempotency.store(idempotent);
-    });
+    const durable = this.#write(
+      ops,
+      ({ courses, idempotency }) => {
+        courses.put(record);
+        if (idempotent) idempotency.store(idempotent);
+      },
+      this.#recorded(event, record),
+    );
     this.#courseSeq = record.seq;
     await durable;
     return record;
@@ -89,6 +99,7 @@ export class SqljsStore implements Store {
     id: string,
     changes: CourseChanges,
     expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
   ): Promise<CourseRecord | undefined> {
     const current = this.#model.courses.get(owner, id);
     // Checked and written with no await between: nothing else can change the course meanwhile.
@@ -99,16 +110,23 @@ export class SqljsStore implements Store {
     await this.#write(
       [[S.SQL.updateCourse, [...values, id, owner.ownerId, owner.environment]]],
       ({ courses }) => courses.put(next),
+      this.#recorded(event, next),
     );
     return next;
   }
 
-  async deleteCourse(owner: CourseOwner, id: string, expectedStatus?: CourseStatus): Promise<boolean> {
+  async deleteCourse(
+    owner: CourseOwner,
+    id: string,
+    expectedStatus?: CourseStatus,
+    event?: EventDraft<CourseRecord>,
+  ): Promise<boolean> {
     const current = this.#model.courses.get(owner, id);
     if (!current || (expectedStatus !== undefined && current.status !== expectedStatus)) return false;
     await this.#write(
       this.#keepingCourseSeq([S.SQL.deleteCourse, [id, owner.ownerId, owner.environment]]),
       ({ courses }) => courses.delete(id),
+      this.#recorded(event, current),
     );
     return true;
   }
@@ -127,10 +145,11 @@ export class SqljsStore implements Store {
     key: Omit<ApiKeyRecord, 'seq'>,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord> {
     const record = apiKeyRecord(key, this.#apiKeySeq + 1);
     const events = audit ? [keyEvent(record, 'created', record.createdAt, audit)] : [];
-    await this.#insertKey(record, idempotent, events);
+    await this.#insertKey(record, idempotent, events, this.#recorded(event, record));
     return record;
   }
 
@@ -150,6 +169,7 @@ export class SqljsStore implements Store {
     id: string,
     revokedAt: string,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<ApiKeyRecord | undefined> {
     const current = this.#model.apiKeys.get(ownerId, id);
     if (!current || current.revokedAt !== null) return current;
@@ -158,6 +178,7 @@ export class SqljsStore implements Store {
     await this.#write(
       [[S.SQL.revokeApiKey, [revokedAt, id, ownerId]], ...this.#eventOps(events)],
       ({ apiKeys }) => apiKeys.replace(next),
+      this.#recorded(event, next),
     );
     return next;
   }
@@ -170,6 +191,7 @@ export class SqljsStore implements Store {
     roll: ApiKeyRoll,
     idempotent?: IdempotentResponse,
     audit?: Audit,
+    event?: EventDraft<ApiKeyRecord>,
   ): Promise<{ old: ApiKeyRecord; replacement: ApiKeyRecord } | undefined> {
     // Checked and written with no await between: nothing else can revoke or roll it meanwhile.
     const current = this.#model.apiKeys.rollable(roll.ownerId, roll.id, roll.now);
@@ -185,7 +207,7 @@ export class SqljsStore implements Store {
           keyEvent(replacement, 'rolled_from', roll.now, audit, old.id),
         ]
       : [];
-    await this.#insertKey(replacement, idempotent, events, {
+    await this.#insertKey(replacement, idempotent, events, this.#recorded(event, replacement), {
       op: [S.SQL.rollApiKey, [old.expiresAt, old.rolledTo, old.id, old.ownerId]],
       apply: ({ apiKeys }) => apiKeys.replace(old),
     });
@@ -304,12 +326,13 @@ export class SqljsStore implements Store {
 
   /**
    * Inserts `record` with its sequence counter, after `before` (the old key of a roll) when given,
-   * and stores `idempotent` in the same write.
+   * and stores `idempotent` and `recorded` in the same write.
    */
   #insertKey(
     record: ApiKeyRecord,
     idempotent: IdempotentResponse | undefined,
     events: NewApiKeyEvent[],
+    recorded: EventChanges | undefined,
     before?: { op: SqlOp; apply: (model: ReadModel) => void },
   ): Promise<void> {
     this.#model.idempotency.assertFree(idempotent);
@@ -320,13 +343,32 @@ export class SqljsStore implements Store {
       ...this.#eventOps(events),
     ];
     if (idempotent) ops.push([S.SQL.insertIdempotent, S.idempotentParams(idempotent)]);
-    const durable = this.#write(ops, (model) => {
-      before?.apply(model);
-      model.apiKeys.add(record);
-      if (idempotent) model.idempotency.store(idempotent);
-    });
+    const durable = this.#write(
+      ops,
+      (model) => {
+        before?.apply(model);
+        model.apiKeys.add(record);
+        if (idempotent) model.idempotency.store(idempotent);
+      },
+      recorded,
+    );
     this.#apiKeySeq = record.seq;
     return durable;
+  }
+
+  protected commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void> {
+    if (!idempotent) return this.#write([], () => undefined, changes);
+    this.#model.idempotency.assertFree(idempotent);
+    return this.#write(
+      [[S.SQL.insertIdempotent, S.idempotentParams(idempotent)]],
+      ({ idempotency }) => idempotency.store(idempotent),
+      changes,
+    );
+  }
+
+  /** The event `draft` records about `record` (as it is after the change); none without a draft. */
+  #recorded<R extends CourseOwner>(draft: EventDraft<R> | undefined, record: R): EventChanges | undefined {
+    return draft && this.recorded(draft, record);
   }
 
   /** The inserts of `events`, each with the next `seq`. */
@@ -337,16 +379,19 @@ export class SqljsStore implements Store {
   }
 
   /**
-   * Applies `ops` in memory as one write, all or nothing (throws, changing nothing, if it fails), then
-   * `apply` to the read model, which so shows exactly what sql.js holds, then journals them. A
+   * Applies `ops` and the SQL of `events` (events, endpoints, deliveries) in memory as one write, all
+   * or nothing (throws, changing nothing, if it fails), then `apply` and `events` to the read model,
+   * which so shows exactly what sql.js holds, then journals them. A
    * journal failure after that rejects the write but, as before, leaves it in sql.js and so in
    * the model: a rejection means "not known to be durable".
    */
-  #write(ops: readonly SqlOp[], apply: (model: ReadModel) => void): Promise<void> {
+  #write(ops: readonly SqlOp[], apply: (model: ReadModel) => void, events?: EventChanges): Promise<void> {
     this.#assertWritable();
-    this.sql.transact(ops);
+    const all = events ? [...ops, ...S.eventChangeOps(events, this.eventModel.seq)] : ops;
+    this.sql.transact(all);
     apply(this.#model);
-    return this.durability ? this.durability.append(ops) : Promise.resolve();
+    if (events) this.eventModel.apply(events);
+    return this.durability ? this.durability.append(all) : Promise.resolve();
   }
 
   /**

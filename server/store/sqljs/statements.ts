@@ -1,5 +1,7 @@
 import type { SqlValue } from 'sql.js';
 import {
+  ACCOUNT_EVENT_FIELDS,
+  type AccountEventRecord,
   type ApiKeyClientRecord,
   type ApiKeyEventRecord,
   type ApiKeyRecord,
@@ -13,14 +15,25 @@ import {
   type IdempotentResponse,
   KEY_FIELDS,
   USAGE_FIELDS,
+  WEBHOOK_DELIVERY_FIELDS,
+  WEBHOOK_ENDPOINT_FIELDS,
+  type WebhookDeliveryRecord,
+  type WebhookEndpointRecord,
 } from '../../../core/index.ts';
+import type { EventChanges } from '../../../memory/event-model.ts';
 import * as C from '../columns.ts';
 import type { Row } from './database.ts';
+import type { SqlOp } from './journal-codec.ts';
 
 const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
 const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
 const EVENT_COLUMNS = C.columnsOf(EVENT_FIELDS);
+/** Written whole: the row of a record, inserted or replaced. */
+const put = (table: string, fields: readonly string[]) =>
+  `INSERT OR REPLACE INTO ${table} (${C.columnsOf(fields)}) VALUES (${fields.map(() => '?').join(', ')})`;
+const all = (table: string, fields: readonly string[]) =>
+  `SELECT ${C.columnsOf(fields)} FROM ${table} ORDER BY seq`;
 
 /**
  * Every statement the store runs. Values are always bound parameters, never computed in SQL
@@ -79,6 +92,19 @@ export const SQL = {
   // Full scans, once at open, to build the read model.
   allApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY seq`,
   allIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency`,
+  // Events, endpoints and deliveries: read whole into the read model at open, written whole.
+  putAccountEvent: put('account_events', ACCOUNT_EVENT_FIELDS),
+  putWebhookEndpoint: put('webhook_endpoints', WEBHOOK_ENDPOINT_FIELDS),
+  putWebhookDelivery: put('webhook_deliveries', WEBHOOK_DELIVERY_FIELDS),
+  allAccountEvents: all('account_events', ACCOUNT_EVENT_FIELDS),
+  allWebhookEndpoints: all('webhook_endpoints', WEBHOOK_ENDPOINT_FIELDS),
+  allWebhookDeliveries: all('webhook_deliveries', WEBHOOK_DELIVERY_FIELDS),
+  maxAccountEventSeq: `SELECT max(seq) FROM (SELECT max(seq) AS seq FROM account_events
+    UNION ALL SELECT max(seq) FROM webhook_endpoints UNION ALL SELECT max(seq) FROM webhook_deliveries)`,
+  deleteWebhookEndpoint: 'DELETE FROM webhook_endpoints WHERE id = ?',
+  deleteWebhookDeliveriesOf: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ?',
+  purgeAccountEvents: 'DELETE FROM account_events WHERE created_at < ?',
+  purgeWebhookDeliveries: "DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ?",
 } as const;
 
 /** The `settings` key of the fingerprint of the secret API keys are hashed under. */
@@ -88,6 +114,7 @@ export const SECRET_FINGERPRINT = 'api_key_hash_secret.fingerprint';
 export const META = {
   courseSeq: 'courses.seq',
   apiKeySeq: 'api_keys.seq',
+  eventSeq: 'events.seq',
   journalSeq: 'journal.seq',
 } as const;
 
@@ -147,3 +174,44 @@ export function idempotentParams(r: IdempotentResponse): SqlValue[] {
 export function idempotentFromRow(r: Row): IdempotentResponse {
   return C.recordOf(IDEMPOTENCY_FIELDS, (_, i) => r[i], { body: (v) => JSON.parse(v as string) });
 }
+
+/** An endpoint's values in {@link SQL.putWebhookEndpoint} order: event types as JSON text, `enabled` as 0 or 1. */
+function endpointParams(e: WebhookEndpointRecord): SqlValue[] {
+  return WEBHOOK_ENDPOINT_FIELDS.map((f) =>
+    f === 'eventTypes' ? JSON.stringify(e.eventTypes) : f === 'enabled' ? Number(e.enabled) : e[f],
+  );
+}
+
+/**
+ * The SQL of `changes` (built against the read model, whose counter is at `seq`): rows written
+ * whole, then what is deleted, with the counter, so a later start never reuses a seq.
+ */
+export function eventChangeOps(changes: EventChanges, seq: number): SqlOp[] {
+  const ops: SqlOp[] = [
+    ...changes.events.map((e): SqlOp => [SQL.putAccountEvent, ACCOUNT_EVENT_FIELDS.map((f) => e[f])]),
+    ...changes.endpoints.map((e): SqlOp => [SQL.putWebhookEndpoint, endpointParams(e)]),
+    ...changes.deliveries.map(
+      (d): SqlOp => [SQL.putWebhookDelivery, WEBHOOK_DELIVERY_FIELDS.map((f) => d[f])],
+    ),
+  ];
+  const { deletedEndpoint: endpoint, purgedBefore: before } = changes;
+  if (endpoint !== undefined) {
+    ops.push([SQL.deleteWebhookDeliveriesOf, [endpoint]], [SQL.deleteWebhookEndpoint, [endpoint]]);
+  }
+  if (before !== undefined) {
+    ops.push([SQL.purgeAccountEvents, [before]], [SQL.purgeWebhookDeliveries, [before]]);
+  }
+  if (endpoint !== undefined || before !== undefined) ops.push([SQL.setMeta, [META.eventSeq, seq]]);
+  return ops;
+}
+
+/** Records from rows of {@link SQL.allAccountEvents}, `allWebhookEndpoints` and `allWebhookDeliveries`. */
+export const accountEventFromRow = (r: Row): AccountEventRecord =>
+  C.recordOf(ACCOUNT_EVENT_FIELDS, (_, i) => r[i]);
+export const endpointFromRow = (r: Row): WebhookEndpointRecord =>
+  C.recordOf(WEBHOOK_ENDPOINT_FIELDS, (_, i) => r[i], {
+    eventTypes: (v) => Object.freeze(JSON.parse(v as string)),
+    enabled: Boolean,
+  });
+export const deliveryFromRow = (r: Row): WebhookDeliveryRecord =>
+  C.recordOf(WEBHOOK_DELIVERY_FIELDS, (_, i) => r[i]);

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiKeyEventRecord, Store } from '../../../core/index.ts';
 import { StoreConflictError } from '../../../core/index.ts';
-import { account, claimRequest, newApiKey, newCourse, storedResponse } from './records.ts';
+import { eventStoreContract } from './event-store-contract.ts';
+import { account, claimRequest, newApiKey, newCourse, newEndpoint, storedResponse } from './records.ts';
 
 /**
  * The behaviour every backend owes the operations: one suite, run by each backend's test file
@@ -184,6 +185,27 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       );
       expect(await store.getCourse(account('a'), 'crs_a_2')).toBeUndefined();
       expect((await store.insertCourse(newCourse('a', 3))).seq).toBeGreaterThan(first.seq);
+    });
+
+    it('stores a webhook endpoint with its idempotent response, or neither', async () => {
+      const store = await fresh();
+      const response = {
+        scope: 'a createWebhookEndpoint',
+        key: 'k1',
+        requestHash: 'h',
+        status: 201,
+        createdAt: 'x',
+      };
+      await store.insertWebhookEndpoint(newEndpoint('a', 1), { ...response, body: { id: 'we_a_1' } });
+      expect(await storedResponse(store, 'a createWebhookEndpoint', 'k1')).toEqual({
+        ...response,
+        body: { id: 'we_a_1' },
+      });
+      // Same Idempotency-Key again: the endpoint is not stored either.
+      await expect(
+        store.insertWebhookEndpoint(newEndpoint('a', 2), { ...response, body: {} }),
+      ).rejects.toThrow(StoreConflictError);
+      expect(await store.listWebhookEndpoints({ ...account('a'), limit: 10 })).toHaveLength(1);
     });
 
     it('claims an Idempotency-Key once, replays it once completed, and frees it on release', async () => {
@@ -393,5 +415,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.checkHealth()).toMatchObject({ status: 'down' });
       await expect(store.insertCourse(newCourse('a', 1))).rejects.toThrow('closed');
     });
+
+    eventStoreContract(fresh);
   });
 }

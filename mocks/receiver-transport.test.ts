@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { receiverTransport } from './receiver-transport.ts';
+import type { WebhookReceiver } from './webhook-options.ts';
+
+// The receiver's answer judged as the server judges one over the network.
+const attempt = (receiver: WebhookReceiver) =>
+  receiverTransport(() => receiver)(new Request('https://app.example/hooks', { method: 'POST', body: '{}' }));
+
+describe('the mocks’ webhook transport', () => {
+  it('reports the status of any answer, the body read to its end', async () => {
+    expect(await attempt(() => new Response('ok', { status: 200 }))).toEqual({
+      status: 200,
+      durationMs: expect.any(Number),
+    });
+    expect(await attempt(async () => new Response(null, { status: 500 }))).toMatchObject({ status: 500 });
+  });
+
+  it('never follows a 3xx: the error is redirect', async () => {
+    const moved = () =>
+      new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/' } });
+    expect(await attempt(moved)).toMatchObject({ status: 302, error: 'redirect' });
+  });
+
+  it('fails an answer longer than 64 KiB', async () => {
+    expect(await attempt(() => new Response('x'.repeat(64 * 1024)))).not.toHaveProperty('error');
+    expect(await attempt(() => new Response('x'.repeat(64 * 1024 + 1)))).toMatchObject({
+      status: 200,
+      error: 'response_too_large',
+    });
+  });
+
+  it('counts a receiver that throws, or answers no Response, as a connection that failed', async () => {
+    const throws: WebhookReceiver = () => {
+      throw new Error('bug in the route');
+    };
+    expect(await attempt(throws)).toEqual({ error: 'connection_failed', durationMs: expect.any(Number) });
+    expect(await attempt(async () => Promise.reject(new Error('down')))).toMatchObject({
+      error: 'connection_failed',
+    });
+    expect(await attempt(() => undefined as unknown as Response)).toMatchObject({
+      error: 'connection_failed',
+    });
+    expect(await attempt(() => Response.error())).toMatchObject({ error: 'connection_failed' });
+  });
+});

@@ -1,0 +1,116 @@
+// The server's transport for webhook attempts (`send` of the delivery engine): one POST over
+// node:http(s), pinned to a checked address, with a deadline for the whole exchange, no redirects
+// followed and the answer read up to a cap. It never throws: every failure is an attempt error.
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { WebhookSendResult } from '../../webhooks/attempt-outcome.ts';
+import type { WebhookSend } from '../../webhooks/create-webhook-dispatcher.ts';
+import { WEBHOOK_RESPONSE_LIMIT_BYTES } from '../../webhooks/delivery-rules.ts';
+import { pinAddress, pinnedLookup, type ResolveHost } from './pinned-address.ts';
+
+/** What the transport is configured with. */
+export interface NodeWebhookTransportOptions {
+  /** The deadline of one attempt, from the DNS lookup to the answer's last byte. */
+  timeoutMs: number;
+  /** Allows http URLs and private, loopback and shared addresses (development and tests). */
+  allowPrivate: boolean;
+  /** @default `node:dns` lookup of every address */
+  resolve?: ResolveHost | undefined;
+  /** Answers longer than this fail with `response_too_large`. @default {@link WEBHOOK_RESPONSE_LIMIT_BYTES} */
+  responseLimitBytes?: number | undefined;
+  /** Told why an attempt was refused or failed without an answer (the delivery records only the error code). */
+  onFailure?: ((details: { url: string; reason: string }) => void) | undefined;
+}
+
+/**
+ * Builds the `send` of the server's delivery engine.
+ *
+ * @example const send = nodeWebhookTransport({ timeoutMs: 15_000, allowPrivate: false });
+ */
+export function nodeWebhookTransport(options: NodeWebhookTransportOptions): WebhookSend {
+  const limit = options.responseLimitBytes ?? WEBHOOK_RESPONSE_LIMIT_BYTES;
+  // Connections kept open between attempts to the same host and port: a socket is reused only
+  // after it connected to an address checked then, and each attempt still checks the host first.
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  return async (request) => {
+    const began = performance.now();
+    const elapsed = () => performance.now() - began;
+    let reported = false;
+    const fail = (error: NonNullable<WebhookSendResult['error']>, reason: string, status?: number) => {
+      // Once: a destroyed answer can raise a second error after the one that ended the attempt.
+      if (!reported) options.onFailure?.({ url: request.url, reason });
+      reported = true;
+      return { error, durationMs: elapsed(), ...(status !== undefined && { status }) };
+    };
+    const url = new URL(request.url);
+    const secure = url.protocol === 'https:';
+    if (!secure && !(options.allowPrivate && url.protocol === 'http:'))
+      return fail('address_refused', `${url.protocol} URLs are refused`);
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const pinned = await Promise.race([
+      pinAddress(url.hostname, { allowPrivate: options.allowPrivate, resolve: options.resolve }),
+      new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined))),
+    ]);
+    if (!pinned) return fail('timeout', 'the host name did not resolve in time');
+    if ('refused' in pinned) return fail(pinned.refused, pinned.reason);
+    const body = Buffer.from(await request.text());
+    const headers = { ...Object.fromEntries(request.headers), 'content-length': String(body.length) };
+    let answered: number | undefined;
+    return new Promise<WebhookSendResult>((resolve) => {
+      const outgoing = (secure ? httpsRequest : httpRequest)(
+        url,
+        {
+          method: 'POST',
+          headers,
+          lookup: pinnedLookup(pinned),
+          agent: secure ? agents.https : agents.http,
+          signal,
+        },
+        (response) => readAnswer(response, limit, signal).then(resolve),
+      );
+      outgoing.on('error', (err) =>
+        resolve(
+          signal.aborted
+            ? fail('timeout', `no whole answer within ${options.timeoutMs} ms`, answered)
+            : fail('connection_failed', err.message, answered),
+        ),
+      );
+      outgoing.end(body);
+    });
+
+    /** Reads the answer up to `limit` bytes; a 3xx is never followed. */
+    function readAnswer(
+      response: IncomingMessage,
+      cap: number,
+      aborted: AbortSignal,
+    ): Promise<WebhookSendResult> {
+      const status = response.statusCode ?? 0;
+      answered = status;
+      if (status >= 300 && status < 400) {
+        response.destroy();
+        return Promise.resolve(fail('redirect', `answered ${status}`, status));
+      }
+      return new Promise((resolve) => {
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (read > cap) return;
+          read += chunk.length;
+          if (read > cap) {
+            response.destroy();
+            resolve(fail('response_too_large', `answered more than ${cap} bytes`, status));
+          }
+        });
+        response.on('end', () => resolve({ status, durationMs: elapsed() }));
+        // Closed without its last byte, and not by the cap.
+        response.on('close', () => {
+          if (response.complete || read > cap) return;
+          resolve(
+            aborted.aborted
+              ? fail('timeout', `the answer did not end within ${options.timeoutMs} ms`, status)
+              : fail('connection_failed', 'the answer was cut off', status),
+          );
+        });
+      });
+    }
+  };
+}

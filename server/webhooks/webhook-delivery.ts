@@ -1,0 +1,71 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { Store } from '../../core/index.ts';
+import { createWebhookDispatcher } from '../../webhooks/create-webhook-dispatcher.ts';
+import { mayHaveQueuedDeliveries } from '../../webhooks/delivery-rules.ts';
+import type { Config } from '../config.ts';
+import type { WebhookProbe } from '../metrics/webhook-metrics.ts';
+import { nodeWebhookTransport } from './node-webhook-transport.ts';
+
+/** Deliveries in flight at once, per instance. */
+const BATCH_SIZE = 16;
+/**
+ * How long a claim holds a delivery: twice the attempt's deadline and a few seconds for the
+ * outcome's write, so no other instance claims it while it runs; after a crash, the delivery
+ * waits that long before another attempt.
+ */
+const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 5_000;
+
+/** The server's webhook delivery, running: how to wake it after a write, and how to stop it. */
+export interface WebhookDelivery {
+  /** Koa middleware that wakes the dispatcher after a write answered 2xx (it may have queued deliveries). */
+  nudge: Middleware;
+  /** Stops polling and waits for the attempts in flight; call before the store closes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the delivery engine over `store` with the Node transport: polls every `pollMs`, posts
+ * each due delivery signed, records its outcome; the backlog and the attempts go to `probe`.
+ *
+ * @example const delivery = startWebhookDelivery({ settings: config.webhooks, allowPrivateUrls: false, store, logger, userAgent });
+ */
+export function startWebhookDelivery(options: {
+  settings: Config['webhooks'];
+  /** `WEBHOOK_ALLOW_PRIVATE_URLS`: http and private addresses allowed (development, tests). */
+  allowPrivateUrls: boolean;
+  store: Store;
+  logger: Logger;
+  userAgent: string;
+  clock?: (() => Date) | undefined;
+  probe?: WebhookProbe | undefined;
+}): WebhookDelivery {
+  const { settings, store, logger, probe } = options;
+  const log = logger.child({ component: 'webhooks' });
+  probe?.watchBacklog(() => store.countPendingWebhookDeliveries());
+  const dispatcher = createWebhookDispatcher({
+    store,
+    send: nodeWebhookTransport({
+      timeoutMs: settings.timeoutMs,
+      allowPrivate: options.allowPrivateUrls,
+      // The origin only: a receiver's path or query often carries a token of its own.
+      onFailure: ({ url, reason }) =>
+        log.info({ origin: new URL(url).origin, reason }, 'webhook attempt got no answer'),
+    }),
+    clock: options.clock ?? (() => new Date()),
+    schedule: settings.retrySchedule,
+    leaseMs: leaseMs(settings.timeoutMs),
+    batchSize: BATCH_SIZE,
+    userAgent: options.userAgent,
+    observer: probe,
+    log,
+  });
+  dispatcher.start(settings.pollMs);
+  return {
+    async nudge(ctx, next) {
+      await next();
+      if (mayHaveQueuedDeliveries(ctx.method, ctx.status)) dispatcher.nudge();
+    },
+    stop: () => dispatcher.stop(),
+  };
+}
