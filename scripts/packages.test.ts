@@ -447,10 +447,12 @@ describe('@course-service/contract-tests, installed from its tarball', () => {
   beforeAll(async () => {
     // A real server to check, with room for the suite's deliberate failed authentications.
     // No secret scanner to reach here: its published keys are an empty list, as the suite's own target has them.
+    // Without --webhook-url the suite registers its own receiver on loopback, which the server must allow.
     server = await startServerProcess({
       DATA_DIR: mkdtempSync(join(work, 'contract-data-')),
       AUTH_FAILURE_LIMIT_MAX: '1000000',
       SECRET_SCANNING_KEYS_URL: 'data:application/json,{"public_keys":[]}',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     });
   }, 60_000);
   afterAll(() => server?.stop());
@@ -485,14 +487,21 @@ export const check = (snapshot: ResponseSnapshot): string[] => (health ? createR
     const manifest = JSON.parse(
       readFileSync(join(dir, 'node_modules/@course-service/contract-tests/package.json'), 'utf8'),
     ) as { dependencies: Record<string, string> };
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'jose', 'yaml']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      'ajv',
+      'ajv-formats',
+      'jose',
+      'standardwebhooks',
+      'yaml',
+    ]);
     expect(added).toContain('@course-service/contract-tests');
     expect(
       added.filter((name) =>
         /^(koa|pg|ioredis|sql\.js|msw|openapi-backend|@modelcontextprotocol\/)/.test(name),
       ),
     ).toEqual([]);
-    expect(added.length).toBeLessThanOrEqual(10);
+    // standardwebhooks brings two small packages of its own (@stablelib/base64, fast-sha256).
+    expect(added.length).toBeLessThanOrEqual(13);
     expect(typecheck(dir)).toBe('');
   });
 
