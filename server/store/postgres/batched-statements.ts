@@ -101,9 +101,19 @@ export async function recordEvents<R extends CourseOwner>(
   await run(client, probe, 'record-events', E.EVENT_SQL.recordEvents, E.eventColumns(drafted));
 }
 
-/** Runs `work` in a transaction on a connection of `pool`: committed if it resolves, rolled back if not. */
+/**
+ * Runs `work` in a transaction on a connection of `pool`: committed if it resolves, rolled back if
+ * not. While a client is checked out the pool no longer listens for its errors (pg-pool's rule): a
+ * connection reset mid-transaction is heard here, so it rejects the query in flight (an outage, a
+ * 503) instead of crashing the process, and the broken connection is destroyed, not pooled again.
+ */
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -113,7 +123,8 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.removeListener('error', onError);
+    client.release(broken);
   }
 }
 

@@ -25,10 +25,17 @@ export interface OpenPostgresStoreOptions {
 /** Connects and migrates once; the number of migrations applied. */
 async function connectAndMigrate(pool: pg.Pool): Promise<number> {
   const client = await pool.connect();
+  // Checked out, the client's errors are ours to hear (see inTransaction): a reset fails the migration.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     return await migrate(client);
   } finally {
-    client.release();
+    client.removeListener('error', onError);
+    client.release(broken);
   }
 }
 
