@@ -1,7 +1,7 @@
-import type { Course, KeyEnvironment } from '../../sdk/index.ts';
+import type { Course } from '../../sdk/index.ts';
 import { loadCourses } from './api.ts';
 import { h, replaceChildren, uniqueId } from './dom.ts';
-import { environmentBadge, testModeBanner } from './environment-ui.ts';
+import { environmentSummary } from './environment-ui.ts';
 import { describeError } from './errors.ts';
 import { formatDate } from './format.ts';
 import { errorAlert, loading, pageHeading } from './ui.ts';
@@ -43,22 +43,6 @@ function courseTable(courses: Course[], more: boolean): HTMLElement {
     ),
     more && h('p', { class: 'muted small' }, `Showing the first ${MAX_SHOWN}. Use the API for the rest.`),
   );
-}
-
-// Which environment the list shows: the test banner for a sandbox key, a quiet line for production.
-function environmentSummary(environment: KeyEnvironment | undefined): HTMLElement | null {
-  if (environment === 'test')
-    return testModeBanner(
-      'These are the test courses of the key’s account; a production key never sees them.',
-    );
-  if (environment === 'prod')
-    return h(
-      'p',
-      { class: 'env-line' },
-      environmentBadge('prod'),
-      ' Production courses of the key’s account.',
-    );
-  return null;
 }
 
 /**
@@ -105,7 +89,10 @@ export function coursesPage(): HTMLElement {
       if (environment) page.dataset.environment = environment;
       replaceChildren(
         result,
-        environmentSummary(environment),
+        environmentSummary(environment, {
+          test: 'These are the test courses of the key’s account; a production key never sees them.',
+          prod: 'Production courses of the key’s account.',
+        }),
         courses.length > 0
           ? courseTable(courses, more)
           : h(

@@ -22,6 +22,22 @@ export function testBadge(environment: KeyEnvironment): Child {
 }
 
 /**
+ * What a page's data belongs to, above it: the test banner with `test` for a sandbox key, a quiet
+ * line with the Production badge and `prod` for a production key, nothing without a key.
+ *
+ * @example environmentSummary(key.environment, { test: 'Test courses only.', prod: 'Production courses.' })
+ */
+export function environmentSummary(
+  environment: KeyEnvironment | undefined,
+  words: { test: string; prod: string },
+): HTMLElement | null {
+  if (environment === 'test') return testModeBanner(words.test);
+  if (environment === 'prod')
+    return h('p', { class: 'env-line' }, environmentBadge('prod'), ` ${words.prod}`);
+  return null;
+}
+
+/**
  * The coloured band that says a page shows test data, so no one mistakes the sandbox for production.
  *
  * @example page.prepend(testModeBanner('Test keys see only test courses.', resetButton));

@@ -1,6 +1,6 @@
 import type { KeyEnvironment, WebhookEndpoint } from '../../sdk/index.ts';
 import { h, uniqueId } from './dom.ts';
-import { environmentBadge, testModeBanner } from './environment-ui.ts';
+import { environmentSummary } from './environment-ui.ts';
 import { describeError } from './errors.ts';
 import { errorAlert, liveRegion, loading, pageHeading } from './ui.ts';
 import { type WebhookApi, webhookApi } from './webhook-api.ts';
@@ -9,22 +9,6 @@ import { deliveriesSection } from './webhook-deliveries.ts';
 import { openAddEndpointDialog } from './webhook-endpoint-dialog.ts';
 import { type EndpointActions, endpointTable } from './webhook-endpoint-table.ts';
 import { openRotateSecretDialog } from './webhook-rotate-dialog.ts';
-
-// Which environment the endpoints belong to: the test banner for a sandbox key, a line for production.
-function environmentSummary(environment: KeyEnvironment | undefined): HTMLElement | string {
-  if (environment === 'test')
-    return testModeBanner(
-      'These are the sandbox’s endpoints: they receive test events only, never production’s.',
-    );
-  if (environment === 'prod')
-    return h(
-      'p',
-      { class: 'env-line' },
-      environmentBadge('prod'),
-      ' Production endpoints: they receive production events.',
-    );
-  return '';
-}
 
 function noEndpoints(environment: KeyEnvironment | undefined): HTMLElement {
   return h(
@@ -153,7 +137,12 @@ export function webhooksPage(): HTMLElement {
       // Frames the whole page in the test colour while it shows the sandbox.
       if (environment) page.dataset.environment = environment;
       document.title = `${environment === 'test' ? 'Test mode · ' : ''}Webhooks · Course Service`;
-      environmentSlot.replaceChildren(environmentSummary(environment));
+      environmentSlot.replaceChildren(
+        environmentSummary(environment, {
+          test: 'These are the sandbox’s endpoints: they receive test events only, never production’s.',
+          prod: 'Production endpoints: they receive production events.',
+        }) ?? '',
+      );
       addButton.hidden = false;
       content.replaceChildren(
         listed.endpoints.length === 0 ? noEndpoints(environment) : endpointTable(listed.endpoints, actions),
