@@ -37,6 +37,12 @@ export abstract class EmbeddedEventStore implements EventStore {
   protected abstract commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void>;
 
   /**
+   * Resolves once every write applied so far is durable (at once for a store that keeps nothing);
+   * rejects if one of them failed to become so.
+   */
+  protected abstract writtenSoFar(): Promise<void>;
+
+  /**
    * The event `draft` describes about `record` (as it is after the change), with a pending delivery
    * for each enabled endpoint of its owner and environment subscribed to its type: the changes a
    * course or key write commits with its own.
@@ -179,68 +185,73 @@ export abstract class EmbeddedEventStore implements EventStore {
     leaseUntil: string;
     limit: number;
   }): Promise<WebhookJob[]> {
-    const now = Date.parse(claim.now);
-    const limit = Math.max(0, claim.limit);
     const { endpoints, events } = this.eventModel;
-    // The `limit` due deliveries first by (nextAttemptAt, seq), kept in order as the pending ones
-    // are scanned once: no sort of the whole backlog, one date parse for most of them.
-    const chosen: Array<{ delivery: WebhookDeliveryRecord; at: number }> = [];
-    const before = (at: number, seq: number, other: { delivery: WebhookDeliveryRecord; at: number }) =>
-      at < other.at || (at === other.at && seq < other.delivery.seq);
-    for (const delivery of this.eventModel.pending.values()) {
-      if (limit === 0) break;
-      if (delivery.nextAttemptAt === null) continue;
-      const at = Date.parse(delivery.nextAttemptAt);
-      if (at > now) continue;
-      const last = chosen[chosen.length - 1];
-      if (chosen.length === limit && last && !before(at, delivery.seq, last)) continue;
-      if (delivery.leaseUntil !== null && Date.parse(delivery.leaseUntil) > now) continue;
-      if (endpoints.get(delivery.endpointId)?.enabled !== true || events.get(delivery.eventId) === undefined)
-        continue;
-      let i = chosen.length;
-      while (i > 0 && before(at, delivery.seq, chosen[i - 1] as (typeof chosen)[number])) i--;
-      chosen.splice(i, 0, { delivery, at });
-      if (chosen.length > limit) chosen.pop();
-    }
-    const jobs = chosen.map(({ delivery }) => ({
+    const due = this.eventModel.due(
+      Date.parse(claim.now),
+      Math.max(0, claim.limit),
+      (delivery) =>
+        endpoints.get(delivery.endpointId)?.enabled === true && events.get(delivery.eventId) !== undefined,
+    );
+    const jobs = due.map((delivery) => ({
       delivery: this.#delivery({ ...delivery, leaseUntil: claim.leaseUntil }, delivery.seq),
       endpoint: endpoints.get(delivery.endpointId) as WebhookEndpointRecord,
       payload: (events.get(delivery.eventId) as AccountEventRecord).payload,
     }));
-    if (jobs.length > 0) {
-      await this.commitEvents({ ...noEventChanges(), deliveries: jobs.map((job) => job.delivery) });
-    }
+    // Not a write: see `EventModel.lease`.
+    this.eventModel.lease(jobs.map((job) => job.delivery));
+    // A delivery is in the model from the moment the change that queued it is, before that change
+    // is durable: sent only once it is, so a crash never leaves a consumer an event of a change
+    // that was never acknowledged, and lost.
+    await this.writtenSoFar();
     return jobs;
   }
 
-  async completeWebhookAttempt(outcome: WebhookAttemptOutcome): Promise<void> {
-    const current = this.eventModel.deliveries.get(outcome.deliveryId);
-    if (!current) return;
-    const { attemptedAt, status } = outcome;
-    const delivery = this.#delivery(
-      {
-        ...current,
-        status,
-        attempts: current.attempts + 1,
-        lastAttemptAt: attemptedAt,
-        responseStatus: outcome.responseStatus,
-        durationMs: outcome.durationMs,
-        error: outcome.error,
-        nextAttemptAt: status === 'pending' ? outcome.nextAttemptAt : null,
-        leaseUntil: null,
-      },
-      current.seq,
-    );
-    let changes = noEventChanges();
-    const endpoint = this.eventModel.endpoints.get(current.endpointId);
-    if (endpoint) {
-      const next = status === 'succeeded' ? { ...endpoint, lastSuccessAt: attemptedAt } : endpoint;
-      if (outcome.disableEndpoint && endpoint.enabled) {
-        changes = this.#disabled({ ...next, updatedAt: attemptedAt }, outcome.disableEndpoint);
-      } else if (next !== endpoint) changes.endpoints.push(endpointRecord(next, endpoint.seq));
+  async completeWebhookAttempts(outcomes: readonly WebhookAttemptOutcome[]): Promise<void> {
+    // The records as this write leaves them, each outcome seeing those before it.
+    const deliveries = new Map<string, WebhookDeliveryRecord>();
+    const endpoints = new Map<string, WebhookEndpointRecord>();
+    const latest = (delivery: WebhookDeliveryRecord) => deliveries.get(delivery.id) ?? delivery;
+    for (const outcome of outcomes) {
+      const current =
+        deliveries.get(outcome.deliveryId) ?? this.eventModel.deliveries.get(outcome.deliveryId);
+      if (!current) continue;
+      const { attemptedAt, status } = outcome;
+      const delivery = this.#delivery(
+        {
+          ...current,
+          status,
+          attempts: current.attempts + 1,
+          lastAttemptAt: attemptedAt,
+          responseStatus: outcome.responseStatus,
+          durationMs: outcome.durationMs,
+          error: outcome.error,
+          nextAttemptAt: status === 'pending' ? outcome.nextAttemptAt : null,
+          leaseUntil: null,
+        },
+        current.seq,
+      );
+      const endpoint = endpoints.get(current.endpointId) ?? this.eventModel.endpoints.get(current.endpointId);
+      if (endpoint) {
+        const next = status === 'succeeded' ? { ...endpoint, lastSuccessAt: attemptedAt } : endpoint;
+        if (outcome.disableEndpoint && endpoint.enabled) {
+          const disabled = this.#disabled(
+            { ...next, updatedAt: attemptedAt },
+            outcome.disableEndpoint,
+            latest,
+          );
+          for (const failed of disabled.deliveries) deliveries.set(failed.id, failed);
+          endpoints.set(endpoint.id, disabled.endpoints[0] as WebhookEndpointRecord);
+        } else if (next !== endpoint) endpoints.set(endpoint.id, endpointRecord(next, endpoint.seq));
+      }
+      // Its own outcome, not the failing of the endpoint's other pending deliveries.
+      deliveries.set(delivery.id, delivery);
     }
-    changes.deliveries = [...changes.deliveries.filter((other) => other.id !== delivery.id), delivery];
-    await this.commitEvents(changes);
+    if (deliveries.size === 0) return;
+    await this.commitEvents({
+      ...noEventChanges(),
+      endpoints: [...endpoints.values()],
+      deliveries: [...deliveries.values()],
+    });
   }
 
   async countPendingWebhookDeliveries(): Promise<number> {
@@ -251,11 +262,19 @@ export abstract class EmbeddedEventStore implements EventStore {
     await this.commitEvents({ ...noEventChanges(), purgedBefore: createdBefore });
   }
 
-  /** `endpoint` disabled for `reason`, and its pending deliveries failed. */
-  #disabled(endpoint: WebhookEndpointRecord, reason: WebhookDisabledReason): EventChanges {
+  /**
+   * `endpoint` disabled for `reason`, and its pending deliveries failed; `latest` gives a delivery
+   * as the write being built has it, when that changed it already.
+   */
+  #disabled(
+    endpoint: WebhookEndpointRecord,
+    reason: WebhookDisabledReason,
+    latest = (delivery: WebhookDeliveryRecord) => delivery,
+  ): EventChanges {
     const disabled = endpointRecord({ ...endpoint, enabled: false, disabledReason: reason }, endpoint.seq);
     const failed = this.eventModel.deliveries
       .group(endpoint.id)
+      .map(latest)
       .filter((delivery) => delivery.status === 'pending')
       .map((delivery) =>
         this.#delivery(

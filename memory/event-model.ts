@@ -6,6 +6,7 @@ import type {
 } from '../core/index.ts';
 import { textBefore } from './api-key-index.ts';
 import { GroupedIndex } from './grouped-index.ts';
+import { MinHeap } from './min-heap.ts';
 
 /**
  * One write to the events, endpoints and deliveries: records to insert or replace, and what to
@@ -28,10 +29,16 @@ export const noEventChanges = (): EventChanges => ({ events: [], endpoints: [], 
 /** The group of an owner's records in one environment (a NUL cannot occur in an owner id). */
 export const ownerGroup = (owner: CourseOwner): string => `${owner.ownerId}\u0000${owner.environment}`;
 
+/** A pending delivery in a queue, and the time it is queued by (due, or free of its lease). */
+interface Queued {
+  at: number;
+  delivery: WebhookDeliveryRecord;
+}
+
 /**
  * The events, webhook endpoints and deliveries of the embedded stores in plain JS (the sql.js
- * store keeps them in SQL too, this in step with them). One `seq` counter serves all three: seqs
- * only grow, and are never reused, even after a purge or a delete.
+ * store keeps them in SQL too, this in step with them, but for leases: see `lease`). One `seq`
+ * counter serves all three: seqs only grow, and are never reused, even after a purge or a delete.
  */
 export class EventModel {
   seq = 0;
@@ -40,6 +47,15 @@ export class EventModel {
   readonly deliveries = new GroupedIndex<WebhookDeliveryRecord>((delivery) => delivery.endpointId);
   /** The pending deliveries by id, for claims and the backlog. */
   readonly pending = new Map<string, WebhookDeliveryRecord>();
+  /**
+   * Pending deliveries free of a lease, oldest due first (then by seq), and leased ones by the end
+   * of their lease: a claim takes from the front without scanning the backlog. An entry whose
+   * delivery has since been replaced or finished is dropped when it comes out.
+   */
+  readonly #due = new MinHeap<Queued>(
+    (a, b) => a.at < b.at || (a.at === b.at && a.delivery.seq < b.delivery.seq),
+  );
+  readonly #leased = new MinHeap<Queued>((a, b) => a.at < b.at);
 
   /** Applies `changes`, built against this model with no await since. */
   apply(changes: EventChanges): void {
@@ -54,18 +70,66 @@ export class EventModel {
     if (changes.purgedBefore !== undefined) this.#purge(changes.purgedBefore);
   }
 
+  /**
+   * Up to `limit` pending deliveries due by `now` (ms) and free of a lease (none, or one ended by
+   * then) that `claimable` accepts, oldest due first. Those it refuses stay queued.
+   */
+  due(now: number, limit: number, claimable: (delivery: WebhookDeliveryRecord) => boolean) {
+    for (let top = this.#leased.peek(); top && top.at <= now; top = this.#leased.peek()) {
+      this.#leased.pop();
+      if (this.#current(top)) this.#queueDue(top.delivery);
+    }
+    const taken: WebhookDeliveryRecord[] = [];
+    const refused: Queued[] = [];
+    for (let top = this.#due.peek(); top && top.at <= now && taken.length < limit; top = this.#due.peek()) {
+      this.#due.pop();
+      if (!this.#current(top)) continue;
+      if (claimable(top.delivery)) taken.push(top.delivery);
+      else refused.push(top);
+    }
+    for (const entry of refused) this.#due.push(entry);
+    return taken;
+  }
+
+  /**
+   * Puts `leased` (pending deliveries just claimed, their `leaseUntil` set) in the model, in memory
+   * only: one process holds an embedded store (the data directory's lock), so a lease only has to
+   * keep this process's dispatcher from claiming a delivery twice. The tables never hold one, and
+   * after a restart, with nothing in flight, every pending delivery is due again at once.
+   */
+  lease(leased: readonly WebhookDeliveryRecord[]): void {
+    for (const delivery of leased) this.#putDelivery(delivery);
+  }
+
   clear(): void {
     this.seq = 0;
     this.events.clear();
     this.endpoints.clear();
     this.deliveries.clear();
     this.pending.clear();
+    this.#due.clear();
+    this.#leased.clear();
   }
 
   #putDelivery(delivery: WebhookDeliveryRecord): void {
     this.deliveries.put(delivery);
-    if (delivery.status === 'pending') this.pending.set(delivery.id, delivery);
-    else this.pending.delete(delivery.id);
+    if (delivery.status !== 'pending') {
+      this.pending.delete(delivery.id);
+      return;
+    }
+    this.pending.set(delivery.id, delivery);
+    if (delivery.leaseUntil !== null) this.#leased.push({ at: Date.parse(delivery.leaseUntil), delivery });
+    else this.#queueDue(delivery);
+  }
+
+  /** Queues `delivery` by when it is due; one with no next attempt is never claimed. */
+  #queueDue(delivery: WebhookDeliveryRecord): void {
+    if (delivery.nextAttemptAt !== null) this.#due.push({ at: Date.parse(delivery.nextAttemptAt), delivery });
+  }
+
+  /** Whether `entry` still holds the delivery as the model has it (pending, not replaced since). */
+  #current(entry: Queued): boolean {
+    return this.pending.get(entry.delivery.id) === entry.delivery;
   }
 
   #deleteDelivery(id: string): void {

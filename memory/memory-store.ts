@@ -282,6 +282,8 @@ class InMemoryStore extends EmbeddedEventStore implements MemoryStore {
     return status === undefined || course?.status === status ? course : undefined;
   }
 
+  protected async writtenSoFar(): Promise<void> {}
+
   protected async commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void> {
     this.#assertOpen();
     this.#idempotency.assertFree(idempotent);

@@ -3,10 +3,20 @@ import { receiverTransport } from './receiver-transport.ts';
 import type { WebhookReceiver } from './webhook-options.ts';
 
 // The receiver's answer judged as the server judges one over the network.
-const attempt = (receiver: WebhookReceiver) =>
-  receiverTransport(() => receiver)(new Request('https://app.example/hooks', { method: 'POST', body: '{}' }));
+const post = { url: 'https://app.example/hooks', headers: { 'webhook-id': 'evt_1' }, body: '{}' };
+const attempt = (receiver: WebhookReceiver) => receiverTransport(() => receiver)(post);
 
 describe('the mocks’ webhook transport', () => {
+  it('hands the receiver the POST as a Fetch Request', async () => {
+    const seen: Array<{ method: string; url: string; id: string | null; body: string }> = [];
+    await attempt(async (request) => {
+      const { method, url, headers } = request;
+      seen.push({ method, url, id: headers.get('webhook-id'), body: await request.text() });
+      return new Response(null, { status: 204 });
+    });
+    expect(seen).toEqual([{ method: 'POST', url: post.url, id: 'evt_1', body: '{}' }]);
+  });
+
   it('reports the status of any answer, the body read to its end', async () => {
     expect(await attempt(() => new Response('ok', { status: 200 }))).toEqual({
       status: 200,

@@ -19,7 +19,7 @@ export const RECEIVER_TIMEOUT_MS = 15_000;
  * @example const send = receiverTransport(() => (request) => new Response(null, { status: 204 }));
  */
 export function receiverTransport(receiverFor: (url: string) => WebhookReceiver): WebhookSend {
-  return async (request) => {
+  return async (post) => {
     const began = performance.now();
     const elapsed = () => performance.now() - began;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -28,7 +28,13 @@ export function receiverTransport(receiverFor: (url: string) => WebhookReceiver)
     });
     const attempt = async (): Promise<WebhookSendResult> => {
       try {
-        const answer: unknown = await receiverFor(request.url)(request);
+        const request = new Request(post.url, {
+          method: 'POST',
+          headers: post.headers,
+          body: post.body,
+          redirect: 'manual',
+        });
+        const answer: unknown = await receiverFor(post.url)(request);
         if (!isResponse(answer) || answer.status < 200)
           return { error: 'connection_failed', durationMs: elapsed() };
         const { status } = answer;

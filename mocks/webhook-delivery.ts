@@ -39,7 +39,7 @@ export interface MockWebhookDelivery {
  */
 export function startMockWebhookDelivery(options: {
   settings: ResolvedWebhookOptions | undefined;
-  store: Pick<EventStore, 'claimWebhookDeliveries' | 'completeWebhookAttempt'>;
+  store: Pick<EventStore, 'claimWebhookDeliveries' | 'completeWebhookAttempts'>;
   clock: () => Date;
   userAgent: string;
 }): MockWebhookDelivery {

@@ -1,107 +1,25 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import type { WebhookAttemptOutcome, WebhookJob } from '../core/index.ts';
-import type { WebhookSendResult } from './attempt-outcome.ts';
-import { createWebhookDispatcher, type WebhookDispatcherOptions } from './create-webhook-dispatcher.ts';
-
-const SECRET = `whsec_${btoa('0123456789abcdef01234567')}`;
-const OLD_SECRET = `whsec_${btoa('old-secret-old-secret-ol')}`;
-const created = '2026-11-29T00:00:00.000Z';
-
-function job(
-  overrides: { attempts?: number; lastSuccessAt?: string | null; previousSecretExpiresAt?: string } = {},
-): WebhookJob {
-  const payload = JSON.stringify({
-    id: 'evt_1',
-    type: 'course.created',
-    timestamp: created,
-    environment: 'prod',
-    data: {},
-  });
-  return {
-    payload,
-    delivery: {
-      id: `dlv_${Math.random().toString(36).slice(2)}`,
-      endpointId: 'we_1',
-      ownerId: 'owner',
-      eventId: 'evt_1',
-      eventType: 'course.created',
-      status: 'pending',
-      attempts: overrides.attempts ?? 0,
-      createdAt: created,
-      lastAttemptAt: null,
-      responseStatus: null,
-      durationMs: null,
-      error: null,
-      nextAttemptAt: created,
-      leaseUntil: null,
-      seq: 1,
-    },
-    endpoint: {
-      id: 'we_1',
-      ownerId: 'owner',
-      environment: 'prod',
-      url: 'https://hooks.example.com/in',
-      description: '',
-      eventTypes: ['*'],
-      enabled: true,
-      disabledReason: null,
-      secret: SECRET,
-      previousSecret: overrides.previousSecretExpiresAt ? OLD_SECRET : null,
-      previousSecretExpiresAt: overrides.previousSecretExpiresAt ?? null,
-      lastSuccessAt: overrides.lastSuccessAt ?? null,
-      createdAt: created,
-      updatedAt: created,
-      seq: 1,
-    },
-  };
-}
-
-/** A store of due jobs that records outcomes, and a transport that records requests and answers `answer`. */
-function harness(
-  jobs: WebhookJob[],
-  answer: (request: Request) => Promise<WebhookSendResult> | WebhookSendResult,
-) {
-  const outcomes: WebhookAttemptOutcome[] = [];
-  const requests: Request[] = [];
-  const verdicts: string[] = [];
-  const warnings: string[] = [];
-  const now = new Date('2026-11-29T00:00:10.000Z');
-  const options: WebhookDispatcherOptions = {
-    store: {
-      claimWebhookDeliveries: async ({ limit }) => jobs.splice(0, limit),
-      completeWebhookAttempt: async (outcome) => {
-        outcomes.push(outcome);
-      },
-    },
-    send: async (request) => {
-      requests.push(request);
-      return answer(request);
-    },
-    clock: () => now,
-    schedule: [5, 300],
-    leaseMs: 60_000,
-    batchSize: 4,
-    userAgent: 'course-service-webhooks/test',
-    observer: { attempted: (verdict) => verdicts.push(verdict) },
-    log: { warn: (_details, message) => warnings.push(message) },
-  };
-  return { options, outcomes, requests, verdicts, warnings, now };
-}
+import type { WebhookJob } from '../core/index.ts';
+import { createWebhookDispatcher } from './create-webhook-dispatcher.ts';
+import { harness, job, OLD_SECRET, SECRET } from './dispatcher-harness.fixture.ts';
+import type { WebhookPost } from './webhook-request.ts';
 
 describe('the webhook dispatcher', () => {
   it('posts the payload byte for byte with Standard Webhooks headers that verify', async () => {
     const due = job();
     const { options, requests, outcomes, verdicts } = harness([due], () => ({ status: 204, durationMs: 7 }));
     expect(await createWebhookDispatcher(options).runOnce()).toBe(1);
-    const request = requests[0] as Request;
-    const body = await request.text();
-    expect(body).toBe(due.payload);
-    expect(request.method).toBe('POST');
-    expect(request.headers.get('content-type')).toBe('application/json');
-    expect(request.headers.get('user-agent')).toBe('course-service-webhooks/test');
-    expect(request.headers.get('webhook-id')).toBe('evt_1');
-    expect(request.headers.get('webhook-timestamp')).toBe(String(Date.parse('2026-11-29T00:00:10Z') / 1000));
+    const post = requests[0] as WebhookPost;
+    expect(post.body).toBe(due.payload);
+    expect(post.url).toBe(due.endpoint.url);
+    expect(post.headers).toEqual({
+      'content-type': 'application/json',
+      'user-agent': 'course-service-webhooks/test',
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(Date.parse('2026-11-29T00:00:10Z') / 1000),
+      'webhook-signature': expect.stringMatching(/^v1,/),
+    });
     // Verified as a receiver does: the library checks the timestamp against its own clock.
     const realNow = new Date();
     const { options: live, requests: liveRequests } = harness([job()], () => ({
@@ -109,10 +27,8 @@ describe('the webhook dispatcher', () => {
       durationMs: 1,
     }));
     await createWebhookDispatcher({ ...live, clock: () => realNow }).runOnce();
-    const signed = liveRequests[0] as Request;
-    expect(new Webhook(SECRET).verify(await signed.text(), Object.fromEntries(signed.headers))).toEqual(
-      JSON.parse(due.payload),
-    );
+    const signed = liveRequests[0] as WebhookPost;
+    expect(new Webhook(SECRET).verify(signed.body, { ...signed.headers })).toEqual(JSON.parse(due.payload));
     expect(outcomes).toEqual([
       expect.objectContaining({
         deliveryId: due.delivery.id,
@@ -133,7 +49,7 @@ describe('the webhook dispatcher', () => {
     const { options, requests } = harness([rotating, expired], () => ({ status: 200, durationMs: 1 }));
     await createWebhookDispatcher(options).runOnce();
     const at = new Date('2026-11-29T00:00:10Z');
-    const [both, one] = requests.map((request) => request.headers.get('webhook-signature'));
+    const [both, one] = requests.map((post) => post.headers['webhook-signature']);
     expect(both).toBe(
       `${new Webhook(SECRET).sign('evt_1', at, rotating.payload)} ${new Webhook(OLD_SECRET).sign('evt_1', at, rotating.payload)}`,
     );
@@ -215,15 +131,20 @@ describe('the webhook dispatcher', () => {
     ]);
   });
 
-  it('logs an outcome the store could not record and goes on', async () => {
-    const { options, warnings, verdicts } = harness([job(), job()], () => ({ status: 200, durationMs: 1 }));
+  it('logs outcomes the store could not record and goes on', async () => {
+    const { options, warnings, verdicts, outcomes } = harness([job(), job()], () => ({
+      status: 200,
+      durationMs: 1,
+    }));
     let failures = 1;
-    const complete = options.store.completeWebhookAttempt;
-    options.store.completeWebhookAttempt = (outcome) =>
-      failures-- > 0 ? Promise.reject(new Error('database down')) : complete(outcome);
-    expect(await createWebhookDispatcher(options).runOnce()).toBe(2);
-    expect(warnings).toEqual(['webhook attempt not recorded; it is claimed again when its lease ends']);
-    expect(verdicts).toEqual(['succeeded']);
+    const complete = options.store.completeWebhookAttempts;
+    options.store.completeWebhookAttempts = (batch) =>
+      failures-- > 0 ? Promise.reject(new Error('database down')) : complete(batch);
+    const dispatcher = createWebhookDispatcher(options);
+    expect(await dispatcher.runOnce()).toBe(2);
+    expect(warnings).toEqual(['webhook attempts not recorded; each is claimed again when its lease ends']);
+    expect(verdicts).toEqual([]);
+    expect(outcomes).toEqual([]);
   });
 
   it('claims with a lease of leaseMs and at most the batch size', async () => {

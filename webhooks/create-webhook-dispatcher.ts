@@ -4,14 +4,15 @@
 // claimed again once its lease runs out.
 import type { EventStore, WebhookJob } from '../core/index.ts';
 import { attemptOutcome, type WebhookAttemptVerdict, type WebhookSendResult } from './attempt-outcome.ts';
-import { webhookRequest } from './webhook-request.ts';
+import { outcomeRecorder } from './outcome-recorder.ts';
+import { type WebhookPost, webhookPost } from './webhook-request.ts';
 
-/** Sends one signed request and reports how it went; never throws (the transport measures and caps). */
-export type WebhookSend = (request: Request) => Promise<WebhookSendResult>;
+/** Sends one signed POST and reports how it went; never throws (the transport measures and caps). */
+export type WebhookSend = (post: WebhookPost) => Promise<WebhookSendResult>;
 
 /** What the dispatcher is built from. */
 export interface WebhookDispatcherOptions {
-  store: Pick<EventStore, 'claimWebhookDeliveries' | 'completeWebhookAttempt'>;
+  store: Pick<EventStore, 'claimWebhookDeliveries' | 'completeWebhookAttempts'>;
   send: WebhookSend;
   clock: () => Date;
   /** Waits after each failed attempt, in seconds (see `domain/webhook-schedule.ts`). */
@@ -22,6 +23,12 @@ export interface WebhookDispatcherOptions {
   batchSize: number;
   /** The `user-agent` of every attempt (`course-service-webhooks/<version>`). */
   userAgent: string;
+  /**
+   * Whether the host is saturated serving requests. While it is, the engine claims once a poll at
+   * most, so deliveries take the time requests leave and never slow them: the backlog grows and
+   * drains once load eases. Without it, the engine claims as fast as deliveries come.
+   */
+  busy?: (() => boolean) | undefined;
   /** Told how each attempt ended, once its outcome is recorded (metrics). */
   observer?: { attempted(verdict: WebhookAttemptVerdict): void } | undefined;
   log?: { warn(details: { err: unknown }, message: string): void } | undefined;
@@ -48,26 +55,23 @@ export interface WebhookDispatcher {
  * dispatcher.start(1000);
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { store, send, clock, schedule, leaseMs, batchSize, userAgent, observer, log } = options;
+  const { store, send, clock, schedule, leaseMs, batchSize, userAgent, busy, observer, log } = options;
   const inFlight = new Set<Promise<void>>();
+
+  const record = outcomeRecorder({ store, attemptsInFlight: () => inFlight.size, observer, log });
 
   const attempt = async (job: WebhookJob): Promise<void> => {
     const startedAt = clock();
     let result: WebhookSendResult;
     try {
-      result = await send(webhookRequest(job, startedAt, userAgent));
+      result = await send(webhookPost(job, startedAt, userAgent));
     } catch (err) {
       // A transport that throws broke its contract; the attempt still counts, as a connection failure.
       log?.warn({ err }, 'webhook transport threw');
       result = { error: 'connection_failed', durationMs: clock().getTime() - startedAt.getTime() };
     }
     const { outcome, verdict } = attemptOutcome(job, result, schedule, startedAt, clock());
-    try {
-      await store.completeWebhookAttempt(outcome);
-      observer?.attempted(verdict);
-    } catch (err) {
-      log?.warn({ err }, 'webhook attempt not recorded; it is claimed again when its lease ends');
-    }
+    await record(outcome, verdict);
   };
 
   /** Claims up to `limit` due deliveries and starts an attempt for each; resolves the attempts. */
@@ -97,6 +101,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let ticking: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wakeSoon = false;
+  /** When the last claim began, and until when a busy host defers the next (`performance.now()`). */
+  let claimedAt = Number.NEGATIVE_INFINITY;
+  let deferredUntil = 0;
 
   const wakeIn = (ms: number) => {
     if (!running || ticking) return;
@@ -108,6 +115,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const tick = () => {
     timer = undefined;
     wakeSoon = false;
+    const now = performance.now();
+    const wait = busy?.() ? claimedAt + pollMs - now : 0;
+    if (wait > 0) {
+      deferredUntil = now + wait;
+      wakeIn(wait);
+      return;
+    }
     ticking = (async () => {
       // Fewer than half the slots free: claim once half are, rather than a claim (a store write)
       // for each attempt that ends.
@@ -117,6 +131,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         return;
       }
       const free = batchSize - inFlight.size;
+      claimedAt = performance.now();
       const started = await claimAndSend(free);
       // A full claim means more may be due: claim again at once rather than after a poll.
       if (started.length === free) wakeSoon = true;
@@ -140,7 +155,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
     nudge() {
       if (ticking) wakeSoon = true;
-      else if (!wakeSoon) {
+      // While a busy host defers the next claim, its timer is already set.
+      else if (!wakeSoon && (performance.now() >= deferredUntil || !busy?.())) {
         wakeSoon = true;
         wakeIn(0);
       }

@@ -3,6 +3,7 @@ import { newEventId, newWebhookDeliveryId, newWebhookEndpointId } from '../domai
 import { createMemoryStore } from '../memory/memory-store.ts';
 import type { WebhookSendResult } from './attempt-outcome.ts';
 import { createWebhookDispatcher } from './create-webhook-dispatcher.ts';
+import { pendingDelivery } from './dispatcher-harness.fixture.ts';
 
 // The engine over a real store (the mocks' memory store): claims, outcomes and endpoint changes as
 // the store records them.
@@ -35,29 +36,17 @@ async function setUp(answers: WebhookSendResult[]) {
       createdAt: created,
       payload: `{"id":"${eventId}"}`,
     },
-    delivery: {
-      id: newWebhookDeliveryId(),
-      endpointId: endpoint.id,
-      ownerId: owner.ownerId,
-      eventId,
-      eventType: 'webhook.test',
-      status: 'pending',
-      attempts: 0,
-      createdAt: created,
-      lastAttemptAt: null,
-      responseStatus: null,
-      durationMs: null,
-      error: null,
-      nextAttemptAt: created,
-      leaseUntil: null,
-    },
+    delivery: pendingDelivery(
+      { id: newWebhookDeliveryId(), endpointId: endpoint.id, eventId },
+      'webhook.test',
+    ),
   });
   let now = Date.parse('2026-11-29T00:00:01.000Z');
   const bodies: string[] = [];
   const dispatcher = createWebhookDispatcher({
     store,
-    send: async (request) => {
-      bodies.push(await request.text());
+    send: async (post) => {
+      bodies.push(post.body);
       return answers.shift() ?? { status: 200, durationMs: 1 };
     },
     clock: () => new Date(now),

@@ -88,11 +88,12 @@ export interface EventStore {
    */
   claimWebhookDeliveries(claim: { now: string; leaseUntil: string; limit: number }): Promise<WebhookJob[]>;
   /**
-   * Records one attempt's outcome and frees the lease, in one write: a `succeeded` one also sets the
-   * endpoint's `lastSuccessAt`; with `disableEndpoint`, the endpoint is disabled (and its other
-   * pending deliveries fail) too.
+   * Records attempts' outcomes, in order, in one write (the delivery engine gathers those that end
+   * in one turn of the event loop): each counts its attempt and frees its lease; a `succeeded` one
+   * also sets the endpoint's `lastSuccessAt`; with `disableEndpoint`, the endpoint is disabled (and
+   * its other pending deliveries fail) too.
    */
-  completeWebhookAttempt(outcome: WebhookAttemptOutcome): Promise<void>;
+  completeWebhookAttempts(outcomes: readonly WebhookAttemptOutcome[]): Promise<void>;
   /** Pending deliveries, for the backlog metric. */
   countPendingWebhookDeliveries(): Promise<number>;
   /** Forgets events, and deliveries that are no longer pending, created before `createdBefore`. */

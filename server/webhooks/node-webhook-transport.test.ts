@@ -34,12 +34,11 @@ async function receiver(handle: (req: IncomingMessage, res: ServerResponse, body
   return { port: (server.address() as AddressInfo).port, received };
 }
 
-const post = (url: string, body = '{"id":"evt_1"}') =>
-  new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'webhook-id': 'evt_1' },
-    body,
-  });
+const post = (url: string, body = '{"id":"evt_1"}') => ({
+  url,
+  headers: { 'content-type': 'application/json', 'webhook-id': 'evt_1' },
+  body,
+});
 
 const loopbackAllowed = nodeWebhookTransport({ timeoutMs: 5_000, allowPrivate: true });
 

@@ -32,85 +32,111 @@ export function nodeWebhookTransport(options: NodeWebhookTransportOptions): Webh
   // Connections kept open between attempts to the same host and port: a socket is reused only
   // after it connected to an address checked then, and each attempt still checks the host first.
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-  return async (request) => {
+  return async (post) => {
     const began = performance.now();
     const elapsed = () => performance.now() - began;
     let reported = false;
     const fail = (error: NonNullable<WebhookSendResult['error']>, reason: string, status?: number) => {
       // Once: a destroyed answer can raise a second error after the one that ended the attempt.
-      if (!reported) options.onFailure?.({ url: request.url, reason });
+      if (!reported) options.onFailure?.({ url: post.url, reason });
       reported = true;
       return { error, durationMs: elapsed(), ...(status !== undefined && { status }) };
     };
-    const url = new URL(request.url);
+    const url = new URL(post.url);
     const secure = url.protocol === 'https:';
     if (!secure && !(options.allowPrivate && url.protocol === 'http:'))
       return fail('address_refused', `${url.protocol} URLs are refused`);
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    const pinned = await Promise.race([
-      pinAddress(url.hostname, { allowPrivate: options.allowPrivate, resolve: options.resolve }),
-      new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined))),
-    ]);
-    if (!pinned) return fail('timeout', 'the host name did not resolve in time');
-    if ('refused' in pinned) return fail(pinned.refused, pinned.reason);
-    const body = Buffer.from(await request.text());
-    const headers = { ...Object.fromEntries(request.headers), 'content-length': String(body.length) };
-    let answered: number | undefined;
-    return new Promise<WebhookSendResult>((resolve) => {
-      const outgoing = (secure ? httpsRequest : httpRequest)(
-        url,
-        {
-          method: 'POST',
-          headers,
-          lookup: pinnedLookup(pinned),
-          agent: secure ? agents.https : agents.http,
-          signal,
-        },
-        (response) => readAnswer(response, limit, signal).then(resolve),
-      );
-      outgoing.on('error', (err) =>
-        resolve(
-          signal.aborted
-            ? fail('timeout', `no whole answer within ${options.timeoutMs} ms`, answered)
-            : fail('connection_failed', err.message, answered),
-        ),
-      );
-      outgoing.end(body);
-    });
-
-    /** Reads the answer up to `limit` bytes; a 3xx is never followed. */
-    function readAnswer(
-      response: IncomingMessage,
-      cap: number,
-      aborted: AbortSignal,
-    ): Promise<WebhookSendResult> {
-      const status = response.statusCode ?? 0;
-      answered = status;
-      if (status >= 300 && status < 400) {
-        response.destroy();
-        return Promise.resolve(fail('redirect', `answered ${status}`, status));
-      }
-      return new Promise((resolve) => {
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (read > cap) return;
-          read += chunk.length;
-          if (read > cap) {
-            response.destroy();
-            resolve(fail('response_too_large', `answered more than ${cap} bytes`, status));
-          }
-        });
-        response.on('end', () => resolve({ status, durationMs: elapsed() }));
-        // Closed without its last byte, and not by the cap.
-        response.on('close', () => {
-          if (response.complete || read > cap) return;
+    // One deadline for the whole exchange, from the lookup to the answer's last byte.
+    let timedOut = false;
+    let onTimeout = () => {
+      timedOut = true;
+    };
+    const deadline = setTimeout(() => onTimeout(), options.timeoutMs);
+    try {
+      const pinned = await Promise.race([
+        pinAddress(url.hostname, { allowPrivate: options.allowPrivate, resolve: options.resolve }),
+        new Promise<undefined>((resolve) => {
+          onTimeout = () => {
+            timedOut = true;
+            resolve(undefined);
+          };
+        }),
+      ]);
+      if (!pinned) return fail('timeout', 'the host name did not resolve in time');
+      if ('refused' in pinned) return fail(pinned.refused, pinned.reason);
+      const body = Buffer.from(post.body);
+      let answered: number | undefined;
+      return await new Promise<WebhookSendResult>((resolve) => {
+        const outgoing = (secure ? httpsRequest : httpRequest)(
+          url,
+          {
+            method: 'POST',
+            headers: { ...post.headers, 'content-length': String(body.length) },
+            lookup: pinnedLookup(pinned),
+            agent: secure ? agents.https : agents.http,
+          },
+          (response) => {
+            answered = response.statusCode;
+            readAnswer(response, limit, { fail, elapsed, timedOut: () => timedOut }).then(resolve);
+          },
+        );
+        onTimeout = () => {
+          timedOut = true;
+          outgoing.destroy(new Error('timed out'));
+        };
+        outgoing.on('error', (err) =>
           resolve(
-            aborted.aborted
-              ? fail('timeout', `the answer did not end within ${options.timeoutMs} ms`, status)
-              : fail('connection_failed', 'the answer was cut off', status),
-          );
-        });
+            timedOut
+              ? fail('timeout', `no whole answer within ${options.timeoutMs} ms`, answered)
+              : fail('connection_failed', err.message, answered),
+          ),
+        );
+        outgoing.end(body);
       });
+    } finally {
+      clearTimeout(deadline);
     }
   };
+}
+
+/** What reading an answer reports through: the attempt's failure, its clock and its deadline. */
+interface AnswerContext {
+  fail(error: NonNullable<WebhookSendResult['error']>, reason: string, status?: number): WebhookSendResult;
+  elapsed(): number;
+  timedOut(): boolean;
+}
+
+/** Reads the answer up to `cap` bytes; a 3xx is never followed. */
+function readAnswer(
+  response: IncomingMessage,
+  cap: number,
+  attempt: AnswerContext,
+): Promise<WebhookSendResult> {
+  const status = response.statusCode ?? 0;
+  const { fail } = attempt;
+  if (status >= 300 && status < 400) {
+    response.destroy();
+    return Promise.resolve(fail('redirect', `answered ${status}`, status));
+  }
+  return new Promise((done) => {
+    let read = 0;
+    response.on('data', (chunk: Buffer) => {
+      if (read > cap) return;
+      read += chunk.length;
+      if (read > cap) {
+        response.destroy();
+        done(fail('response_too_large', `answered more than ${cap} bytes`, status));
+      }
+    });
+    response.on('end', () => done({ status, durationMs: attempt.elapsed() }));
+    // Closed without its last byte, and not by the cap.
+    response.on('close', () => {
+      if (response.complete || read > cap) return;
+      done(
+        attempt.timedOut()
+          ? fail('timeout', 'the answer did not end within the deadline', status)
+          : fail('connection_failed', 'the answer was cut off', status),
+      );
+    });
+  });
 }

@@ -6,6 +6,7 @@ import { mayHaveQueuedDeliveries } from '../../webhooks/delivery-rules.ts';
 import type { Config } from '../config.ts';
 import type { WebhookProbe } from '../metrics/webhook-metrics.ts';
 import { nodeWebhookTransport } from './node-webhook-transport.ts';
+import { servingPressure } from './serving-pressure.ts';
 
 /** Deliveries in flight at once, per instance. */
 const BATCH_SIZE = 16;
@@ -18,7 +19,11 @@ const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 5_000;
 
 /** The server's webhook delivery, running: how to wake it after a write, and how to stop it. */
 export interface WebhookDelivery {
-  /** Koa middleware that wakes the dispatcher after a write answered 2xx (it may have queued deliveries). */
+  /**
+   * Koa middleware that counts the request in flight (while the server is saturated, deliveries
+   * wait for the time requests leave) and wakes the dispatcher after a write answered 2xx (it may
+   * have queued deliveries).
+   */
   nudge: Middleware;
   /** Stops polling and waits for the attempts in flight; call before the store closes. */
   stop(): Promise<void>;
@@ -43,6 +48,7 @@ export function startWebhookDelivery(options: {
   const { settings, store, logger, probe } = options;
   const log = logger.child({ component: 'webhooks' });
   probe?.watchBacklog(() => store.countPendingWebhookDeliveries());
+  const pressure = servingPressure();
   const dispatcher = createWebhookDispatcher({
     store,
     send: nodeWebhookTransport({
@@ -57,13 +63,14 @@ export function startWebhookDelivery(options: {
     leaseMs: leaseMs(settings.timeoutMs),
     batchSize: BATCH_SIZE,
     userAgent: options.userAgent,
+    busy: pressure.busy,
     observer: probe,
     log,
   });
   dispatcher.start(settings.pollMs);
   return {
     async nudge(ctx, next) {
-      await next();
+      await pressure.track(ctx, next);
       if (mayHaveQueuedDeliveries(ctx.method, ctx.status)) dispatcher.nudge();
     },
     stop: () => dispatcher.stop(),

@@ -67,12 +67,14 @@ it('disables an endpoint from many attempts and an update at once: every write s
   const gone = { attemptedAt: at(300), responseStatus: 410, durationMs: 5, error: null, nextAttemptAt: null };
   const writes = await Promise.allSettled([
     ...jobs.map(({ delivery }, i) =>
-      (i % 2 ? a : b).completeWebhookAttempt({
-        ...gone,
-        deliveryId: delivery.id,
-        status: 'failed',
-        disableEndpoint: 'endpoint_gone',
-      }),
+      (i % 2 ? a : b).completeWebhookAttempts([
+        {
+          ...gone,
+          deliveryId: delivery.id,
+          status: 'failed',
+          disableEndpoint: 'endpoint_gone',
+        },
+      ]),
     ),
     b.updateWebhookEndpoint(account('b'), 'we_b_1', { enabled: false, updatedAt: at(300) }),
   ]);

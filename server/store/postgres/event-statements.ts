@@ -80,10 +80,11 @@ export const EVENT_SQL = {
     SELECT claimed.*, row_to_json(w) AS endpoint, e.payload FROM claimed
       JOIN webhook_endpoints w ON w.id = claimed.endpoint_id JOIN account_events e ON e.id = claimed.event_id
     ORDER BY claimed.next_attempt_at, claimed.seq`,
-  // Locks a delivery's endpoint before the delivery: the order an endpoint's update takes them in,
-  // so two attempts (or an attempt and an update) disabling one endpoint at once never deadlock.
-  lockEndpointOf: `SELECT 1 FROM webhook_endpoints
-    WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = $1) FOR UPDATE`,
+  // Locks the endpoints of the deliveries `$1` before the deliveries: the order an endpoint's update
+  // takes them in, and by id, so two instances' outcomes (or an outcome and an update) disabling
+  // endpoints at once never deadlock.
+  lockEndpointsOf: `SELECT 1 FROM webhook_endpoints
+    WHERE id IN (SELECT endpoint_id FROM webhook_deliveries WHERE id = ANY($1::text[])) ORDER BY id FOR UPDATE`,
   // The attempt, the endpoint's last success or its disabling (a manual reason stays), and the
   // failing of its other pending deliveries when it is disabled now: one statement.
   completeAttempt: `WITH d AS (UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = $2,

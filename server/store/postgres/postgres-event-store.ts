@@ -99,13 +99,26 @@ export class PostgresEventStore extends PostgresSession implements EventStore {
     }));
   }
 
-  async completeWebhookAttempt(outcome: WebhookAttemptOutcome): Promise<void> {
-    const { deliveryId, attemptedAt, responseStatus, durationMs, error, status, nextAttemptAt } = outcome;
-    const values = [deliveryId, attemptedAt, responseStatus, durationMs, error, status, nextAttemptAt];
+  async completeWebhookAttempts(outcomes: readonly WebhookAttemptOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
     await this.transaction(async (client) => {
-      await run(client, this.probe, 'lock-endpoint-of', E.EVENT_SQL.lockEndpointOf, [deliveryId]);
-      const disable = outcome.disableEndpoint ?? null;
-      await run(client, this.probe, 'complete-attempt', E.EVENT_SQL.completeAttempt, [...values, disable]);
+      const ids = outcomes.map((outcome) => outcome.deliveryId);
+      await run(client, this.probe, 'lock-endpoints-of', E.EVENT_SQL.lockEndpointsOf, [ids]);
+      for (const outcome of outcomes) {
+        const { deliveryId, attemptedAt, responseStatus, durationMs, error, status, nextAttemptAt } = outcome;
+        const disable = outcome.disableEndpoint ?? null;
+        const values = [
+          deliveryId,
+          attemptedAt,
+          responseStatus,
+          durationMs,
+          error,
+          status,
+          nextAttemptAt,
+          disable,
+        ];
+        await run(client, this.probe, 'complete-attempt', E.EVENT_SQL.completeAttempt, values);
+      }
     });
   }
 

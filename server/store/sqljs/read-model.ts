@@ -73,7 +73,9 @@ export function loadReadModel(sql: SqlDatabase): ReadModel {
     sql.each(query, [], (row) => into.push(Object.freeze(read(row))));
   load(S.SQL.allAccountEvents, S.accountEventFromRow, loaded.events);
   load(S.SQL.allWebhookEndpoints, S.endpointFromRow, loaded.endpoints);
-  load(S.SQL.allWebhookDeliveries, S.deliveryFromRow, loaded.deliveries);
+  // Free of any lease (older versions wrote them): nothing is in flight after a start.
+  const unleased = (row: Row) => ({ ...S.deliveryFromRow(row), leaseUntil: null });
+  load(S.SQL.allWebhookDeliveries, unleased, loaded.deliveries);
   model.events.apply(loaded);
   model.events.seq = Math.max(
     sql.meta(S.META.eventSeq),

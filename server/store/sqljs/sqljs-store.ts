@@ -38,6 +38,8 @@ export class SqljsStore extends EmbeddedEventStore implements Store {
   #apiKeySeq: number;
   #eventSeq: number;
   #closed: Promise<void> | undefined;
+  /** The journal write of the last write: the journal is written in order, so all before it too. */
+  #lastWrite: Promise<void> = Promise.resolve();
   readonly #model: ReadModel;
 
   /** Use `openSqljsStore`; this wires parts it has already opened and recovered. */
@@ -391,7 +393,14 @@ export class SqljsStore extends EmbeddedEventStore implements Store {
     this.sql.transact(all);
     apply(this.#model);
     if (events) this.eventModel.apply(events);
-    return this.durability ? this.durability.append(all) : Promise.resolve();
+    if (!this.durability) return Promise.resolve();
+    const durable = this.durability.append(all);
+    this.#lastWrite = durable;
+    return durable;
+  }
+
+  protected writtenSoFar(): Promise<void> {
+    return this.#lastWrite;
   }
 
   /**

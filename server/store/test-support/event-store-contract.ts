@@ -278,15 +278,17 @@ export function eventStoreContract(fresh: () => Promise<Store>): void {
       const store = await fresh();
       const endpoint = await store.insertWebhookEndpoint(newEndpoint('a', 1));
       const done = await queueTest(store, endpoint, 1);
-      await store.completeWebhookAttempt({
-        deliveryId: done.id,
-        attemptedAt: at(2),
-        responseStatus: 200,
-        durationMs: 5,
-        error: null,
-        status: 'succeeded',
-        nextAttemptAt: null,
-      });
+      await store.completeWebhookAttempts([
+        {
+          deliveryId: done.id,
+          attemptedAt: at(2),
+          responseStatus: 200,
+          durationMs: 5,
+          error: null,
+          status: 'succeeded',
+          nextAttemptAt: null,
+        },
+      ]);
       const pending = await queueTest(store, endpoint, 3);
       const disabled = await store.updateWebhookEndpoint(account('a'), endpoint.id, {
         enabled: false,
@@ -413,7 +415,7 @@ export function eventStoreContract(fresh: () => Promise<Store>): void {
         status: 'pending' as const,
         nextAttemptAt: at(8),
       };
-      await store.completeWebhookAttempt(retry);
+      await store.completeWebhookAttempts([retry]);
       const afterRetry = await store.getWebhookDelivery('a', endpoint.id, delivery.id);
       expect(afterRetry).toEqual({
         ...delivery,
@@ -430,14 +432,16 @@ export function eventStoreContract(fresh: () => Promise<Store>): void {
         1,
       );
 
-      await store.completeWebhookAttempt({
-        ...retry,
-        attemptedAt: at(10),
-        responseStatus: null,
-        error: 'timeout',
-        status: 'succeeded',
-        nextAttemptAt: at(99),
-      });
+      await store.completeWebhookAttempts([
+        {
+          ...retry,
+          attemptedAt: at(10),
+          responseStatus: null,
+          error: 'timeout',
+          status: 'succeeded',
+          nextAttemptAt: at(99),
+        },
+      ]);
       expect(await store.getWebhookDelivery('a', endpoint.id, delivery.id)).toMatchObject({
         status: 'succeeded',
         attempts: 2,
@@ -457,16 +461,18 @@ export function eventStoreContract(fresh: () => Promise<Store>): void {
       const endpoint = await store.insertWebhookEndpoint(newEndpoint('a', 1));
       const gone = await queueTest(store, endpoint, 1);
       const other = await queueTest(store, endpoint, 2);
-      await store.completeWebhookAttempt({
-        deliveryId: gone.id,
-        attemptedAt: at(3),
-        responseStatus: 410,
-        durationMs: 4,
-        error: null,
-        status: 'failed',
-        nextAttemptAt: null,
-        disableEndpoint: 'endpoint_gone',
-      });
+      await store.completeWebhookAttempts([
+        {
+          deliveryId: gone.id,
+          attemptedAt: at(3),
+          responseStatus: 410,
+          durationMs: 4,
+          error: null,
+          status: 'failed',
+          nextAttemptAt: null,
+          disableEndpoint: 'endpoint_gone',
+        },
+      ]);
       expect(await store.getWebhookEndpoint(account('a'), endpoint.id)).toMatchObject({
         enabled: false,
         disabledReason: 'endpoint_gone',
