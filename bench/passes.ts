@@ -16,6 +16,7 @@ import {
   type BenchEndpoint,
   createBenchEndpoint,
   deliveryCounter,
+  type WebhookFloor,
   type WebhookTally,
   webhookEnv,
 } from './webhook-row.ts';
@@ -61,6 +62,8 @@ export interface RawResults {
   extras: PassExtras[];
   /** Answer bytes (headers and body) per scenario and server, from the check before each scenario. */
   bytes: Record<string, Partial<Record<ServerName, number>>>;
+  /** The floor under a delivery, measured after the passes when the `webhook` row ran. */
+  webhookFloor?: WebhookFloor;
 }
 
 /**

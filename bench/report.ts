@@ -15,6 +15,8 @@ export interface TargetResult {
   vsNode?: number | undefined;
   /** The same value for the `--compare` checkout's server, when it ran. */
   before?: number | undefined;
+  /** The value the ceiling itself reaches, printed beside it when the guard sits below it. */
+  ceiling?: number | undefined;
 }
 
 const figureOf = (summary: Summary, id: string, server: ServerName): Figure | undefined =>
@@ -84,7 +86,10 @@ export function evaluateTargets(summary: Summary): TargetResult[] {
     below('start-up on the large set', 2000, 'ms', summary.startupMs.large),
     below('resident memory, large set', 300, 'MB', summary.memory?.rssMb),
     atLeast('create, 1 webhook endpoint: req/s ÷ without', 1 / WEBHOOK_COST_LIMIT, hooked?.rpsRatio),
-    atMost('create, 1 webhook endpoint: CPU µs ÷ without', WEBHOOK_COST_LIMIT, hooked?.cpuRatioDrained),
+    {
+      ...atMost('create, 1 webhook endpoint: CPU µs ÷ without', WEBHOOK_COST_LIMIT, hooked?.cpuRatioDrained),
+      ceiling: hooked?.floor?.ceilingRatio,
+    },
   ];
 }
 
@@ -254,6 +259,7 @@ export function targetCells(t: TargetResult): { value: string; verdict: string; 
   const beside = [
     ...(t.vsNode === undefined ? [] : [`×node ${num(t.vsNode, 2)}`]),
     ...(t.before === undefined ? [] : [`before ${num(t.before, digits)}`]),
+    ...(t.ceiling === undefined ? [] : [`the ceiling itself ${num(t.ceiling, digits)}`]),
   ].join(', ');
   return { value: num(t.value, digits), verdict, beside };
 }

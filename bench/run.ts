@@ -17,7 +17,7 @@ import { busyWarning, type RunMeta } from './run-meta.ts';
 import { formatScaleOut, runScaleOut } from './scale-out/run-scale-out.ts';
 import { type BaselineName, baselineScripts, type PeerName, peerScripts, scenarios } from './scenarios.ts';
 import { summarise } from './summary.ts';
-import { startWebhookReceiver } from './webhook-row.ts';
+import { measureWebhookFloor, startWebhookReceiver } from './webhook-row.ts';
 import { describeCommit, describeMachine, writeResults } from './write-results.ts';
 
 const log = (line: string): void => {
@@ -92,6 +92,10 @@ try {
     otlpSink.url,
     receiver,
   );
+  if (receiver && raw.runs.some((run) => run.server === 'webhook')) {
+    log('the floor under a webhook delivery: bare and signed POSTs to the same receiver');
+    raw.webhookFloor = await measureWebhookFloor(receiver.url, options.quick ? 2_000 : 10_000);
+  }
   // PostgreSQL + Redis, one and two instances (skipped when PostgreSQL does not answer, and in
   // `--only` runs).
   const scaleOut =

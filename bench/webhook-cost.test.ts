@@ -96,3 +96,34 @@ describe('the 15 % guard', () => {
     );
   });
 });
+
+describe('the floor under a delivery', () => {
+  it('sets the ratio a create and one signed POST reach alone, printed beside the CPU guard', () => {
+    const runs = [...pass(1, [4_000, 200], [3_600, 220], 330), ...pass(2, [4_000, 220], [3_600, 240], 350)];
+    const summary = summarise(
+      { ...raw(runs), webhookFloor: { posts: 10_000, bareUs: 30, signedUs: 50 } },
+      plan,
+    );
+    // (210 + 50) ÷ 210, with the median create of the same passes.
+    expect(summary.webhookCost?.floor).toEqual({
+      posts: 10_000,
+      bareUs: 30,
+      signedUs: 50,
+      ceilingRatio: (210 + 50) / 210,
+    });
+    const targets = evaluateTargets(summary);
+    const guard = targets.find((t) => t.name.startsWith('create, 1 webhook endpoint: CPU'));
+    expect(guard).toMatchObject({ met: false, ceiling: (210 + 50) / 210 });
+    const report = formatReport(summary, targets, 'header');
+    expect(report).toContain(
+      'the floor (webhook-post-floor.ts, same run): a bare POST 30 µs of CPU, signed 50 µs; a create and one signed POST alone: ×1.24 of a create; ours above a create, drained: 130 µs an answer',
+    );
+    expect(report).toMatch(/CPU µs ÷ without +<= 1\.15 +1\.62 +MISS +the ceiling itself 1\.24/);
+  });
+
+  it('is left out when it was not measured', () => {
+    const summary = summarise(raw(pass(1, [4_000, 200], [3_600, 220], 230)), plan);
+    expect(summary.webhookCost?.floor).toBeUndefined();
+    expect(formatReport(summary, evaluateTargets(summary), 'header')).not.toContain('the floor');
+  });
+});

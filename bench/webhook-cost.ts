@@ -1,8 +1,8 @@
 // What one webhook endpoint costs our create: the `webhook` row (`create-webhook`) beside `ours`
 // in `create`, pass by pass, and whether delivery kept up (issue 39's target).
 import { num } from './format-figure.ts';
-import type { RawResults } from './passes.ts';
-import type { WebhookTally } from './webhook-row.ts';
+import type { RawResults, RunRecord } from './passes.ts';
+import type { WebhookFloor, WebhookTally } from './webhook-row.ts';
 
 /** Issue 39: a create with one endpoint costs at most this much more per answer than without. */
 export const WEBHOOK_COST_LIMIT = 1.15;
@@ -18,6 +18,13 @@ export interface WebhookCost {
   cpuRatioDrained: number;
   cpuUs: { without: number; with: number; withDrain: number };
   passes: Array<{ pass: number } & WebhookTally>;
+  /**
+   * The floor under a delivery, measured in the same run, and the ratio it alone sets: a create's
+   * CPU plus one signed POST's, over the create's. No delivery sent from our process costs less,
+   * so a CPU guard below it cannot be met by any implementation; `cpuRatioDrained` is to be read
+   * against it.
+   */
+  floor?: WebhookFloor & { ceilingRatio: number };
 }
 
 function median(values: number[]): number {
@@ -51,7 +58,16 @@ export function webhookCost(raw: RawResults): WebhookCost | undefined {
       withDrain: median(hooked.map((r) => r.webhooks?.cpuUsPerAnswerDrained ?? Number.NaN)),
     },
     passes: hooked.flatMap((r) => (r.webhooks ? [{ pass: r.pass, ...r.webhooks }] : [])),
+    ...(raw.webhookFloor && {
+      floor: { ...raw.webhookFloor, ceilingRatio: ceilingRatio(raw.webhookFloor, pairs) },
+    }),
   };
+}
+
+/** (create + signed POST) ÷ create, with the median of our creates' CPU per answer in the same passes. */
+function ceilingRatio(floor: WebhookFloor, pairs: Array<{ ours: RunRecord | undefined }>): number {
+  const create = median(pairs.map((p) => p.ours?.cpuUsPerRequest ?? Number.NaN));
+  return (create + floor.signedUs) / create;
 }
 
 /** The lines under the table: the ratios, then each pass's deliveries. */
@@ -64,6 +80,7 @@ export function webhookCostLines(cost: WebhookCost | undefined): string[] {
     `  req/s ×${num(cost.rpsRatio, 2)}; CPU µs an answer ${num(cpuUs.with, 0)} against ` +
       `${num(cpuUs.without, 0)} (×${num(cost.cpuRatio, 2)}), ${num(cpuUs.withDrain, 0)} ` +
       `counting the deliveries queued at the run's end until they drained (×${num(cost.cpuRatioDrained, 2)})`,
+    ...floorLines(cost),
     ...cost.passes.map(
       (p) =>
         `  pass ${p.pass}: ${num(p.answered, 0)} creates answered, ${num(p.delivered, 0)} deliveries ` +
@@ -72,5 +89,15 @@ export function webhookCostLines(cost: WebhookCost | undefined): string[] {
         (p.drainMs === undefined ? 'not drained within 60 s' : `drained ${num(p.drainMs / 1000, 1)} s after`),
     ),
     '',
+  ];
+}
+
+/** The floor under a delivery and what is left of ours above it, when it was measured. */
+function floorLines({ floor, cpuUs }: WebhookCost): string[] {
+  if (!floor) return [];
+  return [
+    `  the floor (webhook-post-floor.ts, same run): a bare POST ${num(floor.bareUs, 0)} µs of CPU, signed ` +
+      `${num(floor.signedUs, 0)} µs; a create and one signed POST alone: ×${num(floor.ceilingRatio, 2)} ` +
+      `of a create; ours above a create, drained: ${num(cpuUs.withDrain - cpuUs.without, 0)} µs an answer`,
   ];
 }

@@ -1,30 +1,46 @@
 // The floor under a webhook delivery's cost: a bare node:http client (keep-alive, 16 in flight, as
 // the delivery worker sends) posting a signed event's bytes to the bench's receiver, in its own
 // process, with no store, no claim and no outcome. Its CPU per POST is what any delivery costs at
-// least in Node; set beside our create's CPU per answer (bench results), it tells whether a target
-// on "create plus its delivery" can be met by any implementation. Run: npx tsx bench/webhook-post-floor.ts
-// Writes bench/results/webhook-post-floor/<date>.md.
+// least in Node; set beside our create's CPU per answer, it tells whether a target on "create plus
+// its delivery" can be met by any implementation. Run: npx tsx bench/webhook-post-floor.ts, which
+// writes bench/results/webhook-post-floor/<date>.md; the bench runs it with `--receiver URL --json`
+// beside its `webhook` row and prints the floor under that row.
 import { fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { resultsDir } from './write-results.ts';
 
-const POSTS = Number(process.argv[2] ?? 20_000);
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '20000' },
+    receiver: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const POSTS = Number(values.posts);
 const IN_FLIGHT = 16;
 const PASSES = 5;
 
-const receiver = fork(fileURLToPath(new URL('./servers/webhook-receiver.ts', import.meta.url)), [], {
-  execArgv: ['--import', 'tsx'],
-  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-});
-// The receiver announces its URL as one JSON line on stdout.
-const url = await new Promise<string>((resolve) =>
-  receiver.stdout?.once('data', (line: Buffer) => resolve((JSON.parse(String(line)) as { url: string }).url)),
-);
+// The bench's receiver when given; otherwise one of its own, which announces its URL as one JSON
+// line on stdout.
+const receiver = values.receiver
+  ? undefined
+  : fork(fileURLToPath(new URL('./servers/webhook-receiver.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+const url =
+  values.receiver ??
+  (await new Promise<string>((resolve) =>
+    receiver?.stdout?.once('data', (line: Buffer) =>
+      resolve((JSON.parse(String(line)) as { url: string }).url),
+    ),
+  ));
 const { hostname, port } = new URL(url);
 const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 const webhook = new Webhook(`whsec_${Buffer.alloc(24, 7).toString('base64')}`);
@@ -89,9 +105,14 @@ for (let i = 0; i < PASSES; i++) {
   signed.push(await pass(true));
 }
 const date = new Date().toISOString();
-const figures = (values: number[]) =>
-  `**${median(values).toFixed(1)}** (passes: ${values.map((v) => v.toFixed(1)).join(', ')})`;
-const markdown = `# Webhook POST floor, ${date.slice(0, 16).replace('T', ' ')} UTC
+agent.destroy();
+receiver?.kill();
+if (values.json) {
+  console.log(JSON.stringify({ posts: POSTS, bareUs: median(plain), signedUs: median(signed) }));
+} else {
+  const figures = (values: number[]) =>
+    `**${median(values).toFixed(1)}** (passes: ${values.map((v) => v.toFixed(1)).join(', ')})`;
+  const markdown = `# Webhook POST floor, ${date.slice(0, 16).replace('T', ' ')} UTC
 
 \`npx tsx bench/webhook-post-floor.ts\`: Node ${process.version}, load average ${(loadavg()[0] ?? 0).toFixed(2)}.
 A bare node:http client (keep-alive, ${IN_FLIGHT} in flight) posting one event's bytes to the bench's
@@ -103,9 +124,8 @@ outcome: what any webhook delivery costs at least, in the sending process.
 | bare | ${figures(plain)} |
 | signed with standardwebhooks (\`webhook-*\` headers) | ${figures(signed)} |
 `;
-const dir = join(resultsDir, 'webhook-post-floor');
-await mkdir(dir, { recursive: true });
-await writeFile(join(dir, `${date.slice(0, 16).replace(':', '-')}Z.md`), markdown);
-console.log(markdown);
-agent.destroy();
-receiver.kill();
+  const dir = join(resultsDir, 'webhook-post-floor');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, `${date.slice(0, 16).replace(':', '-')}Z.md`), markdown);
+  console.log(markdown);
+}

@@ -1,7 +1,9 @@
 // The bench's `webhook` row: our server with one webhook endpoint subscribed to `course.created`,
 // posting to a loopback receiver in its own process (`servers/webhook-receiver.ts`), and the
 // count of what it delivered around a measured run.
-import { type ChildServer, spawnServer } from './child-server.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type ChildServer, repoRoot, spawnServer } from './child-server.ts';
 import type { LoadResult } from './load/types.ts';
 import { requestJson } from './seed.ts';
 
@@ -14,6 +16,25 @@ const DRAIN_TIMEOUT_MS = 60_000;
 /** Starts the receiver that answers every delivery 204 at once. */
 export const startWebhookReceiver = (): Promise<ChildServer> =>
   spawnServer('bench/servers/webhook-receiver.ts');
+
+/** What a bare node:http POST of an event's bytes costs in CPU, unsigned and signed (`webhook-post-floor.ts`). */
+export interface WebhookFloor {
+  posts: number;
+  bareUs: number;
+  signedUs: number;
+}
+
+/**
+ * Runs `webhook-post-floor.ts` in a process of its own against the row's receiver, after the passes:
+ * the CPU any delivery costs at least, measured in the same run as the row.
+ */
+export async function measureWebhookFloor(receiverUrl: string, posts: number): Promise<WebhookFloor> {
+  const args = ['--import', 'tsx', 'bench/webhook-post-floor.ts', '--receiver', receiverUrl, '--json'];
+  const { stdout } = await promisify(execFile)(process.execPath, [...args, '--posts', String(posts)], {
+    cwd: repoRoot,
+  });
+  return JSON.parse(stdout) as WebhookFloor;
+}
 
 /** The row's endpoint: where our server is, the key that made it, its id and its receiver. */
 export interface BenchEndpoint {
