@@ -30,8 +30,20 @@ const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
 const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
 const EVENT_COLUMNS = C.columnsOf(EVENT_FIELDS);
 /** Written whole: the row of a record, inserted or replaced. */
-const put = (table: string, fields: readonly string[]) =>
-  `INSERT OR REPLACE INTO ${table} (${C.columnsOf(fields)}) VALUES (${fields.map(() => '?').join(', ')})`;
+/**
+ * Inserts a record, or updates the row of its `seq` in place, every column but `seq`, `id` and
+ * `fixed`, which a record keeps for life: the key and the indexes on them are left alone
+ * (`INSERT OR REPLACE` deletes the row and inserts it again, indexes and all).
+ */
+const put = (table: string, fields: readonly string[], fixed: readonly string[] = []) => {
+  const columns = C.columnsOf(fields).split(', ');
+  const unchanged = new Set(['seq', 'id', ...fixed]);
+  const sets = columns
+    .filter((column) => !unchanged.has(column))
+    .map((column) => `${column} = excluded.${column}`);
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${fields.map(() => '?').join(', ')})
+    ON CONFLICT (seq) DO UPDATE SET ${sets.join(', ')}`;
+};
 const all = (table: string, fields: readonly string[]) =>
   `SELECT ${C.columnsOf(fields)} FROM ${table} ORDER BY seq`;
 
@@ -95,7 +107,7 @@ export const SQL = {
   // Events, endpoints and deliveries: read whole into the read model at open, written whole.
   putAccountEvent: put('account_events', ACCOUNT_EVENT_FIELDS),
   putWebhookEndpoint: put('webhook_endpoints', WEBHOOK_ENDPOINT_FIELDS),
-  putWebhookDelivery: put('webhook_deliveries', WEBHOOK_DELIVERY_FIELDS),
+  putWebhookDelivery: put('webhook_deliveries', WEBHOOK_DELIVERY_FIELDS, ['endpoint_id']),
   allAccountEvents: all('account_events', ACCOUNT_EVENT_FIELDS),
   allWebhookEndpoints: all('webhook_endpoints', WEBHOOK_ENDPOINT_FIELDS),
   allWebhookDeliveries: all('webhook_deliveries', WEBHOOK_DELIVERY_FIELDS),
