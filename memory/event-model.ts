@@ -29,7 +29,7 @@ export const noEventChanges = (): EventChanges => ({ events: [], endpoints: [], 
 /** The group of an owner's records in one environment (a NUL cannot occur in an owner id). */
 export const ownerGroup = (owner: CourseOwner): string => `${owner.ownerId}\u0000${owner.environment}`;
 
-/** A pending delivery in a queue, and the time it is queued by (due, or free of its lease). */
+/** A pending delivery in the due queue, and when it is due (ms). */
 interface Queued {
   at: number;
   delivery: WebhookDeliveryRecord;
@@ -48,14 +48,15 @@ export class EventModel {
   /** The pending deliveries by id, for claims and the backlog. */
   readonly pending = new Map<string, WebhookDeliveryRecord>();
   /**
-   * Pending deliveries free of a lease, oldest due first (then by seq), and leased ones by the end
-   * of their lease: a claim takes from the front without scanning the backlog. An entry whose
-   * delivery has since been replaced or finished is dropped when it comes out.
+   * Pending deliveries free of a lease, oldest due first (then by seq): a claim takes from the front
+   * without scanning the backlog. An entry whose delivery has since been replaced or finished is
+   * dropped when it comes out.
    */
   readonly #due = new MinHeap<Queued>(
     (a, b) => a.at < b.at || (a.at === b.at && a.delivery.seq < b.delivery.seq),
   );
-  readonly #leased = new MinHeap<Queued>((a, b) => a.at < b.at);
+  /** Leased pending deliveries by id: the attempts in flight, and any whose outcome was not recorded. */
+  readonly #leased = new Map<string, WebhookDeliveryRecord>();
 
   /** Applies `changes`, built against this model with no await since. */
   apply(changes: EventChanges): void {
@@ -75,9 +76,10 @@ export class EventModel {
    * then) that `claimable` accepts, oldest due first. Those it refuses stay queued.
    */
   due(now: number, limit: number, claimable: (delivery: WebhookDeliveryRecord) => boolean) {
-    for (let top = this.#leased.peek(); top && top.at <= now; top = this.#leased.peek()) {
-      this.#leased.pop();
-      if (this.#current(top)) this.#queueDue(top.delivery);
+    for (const [id, delivery] of this.#leased) {
+      if (Date.parse(delivery.leaseUntil as string) > now) continue;
+      this.#leased.delete(id);
+      this.#queueDue(delivery);
     }
     const taken: WebhookDeliveryRecord[] = [];
     const refused: Queued[] = [];
@@ -113,12 +115,13 @@ export class EventModel {
 
   #putDelivery(delivery: WebhookDeliveryRecord): void {
     this.deliveries.put(delivery);
+    this.#leased.delete(delivery.id);
     if (delivery.status !== 'pending') {
       this.pending.delete(delivery.id);
       return;
     }
     this.pending.set(delivery.id, delivery);
-    if (delivery.leaseUntil !== null) this.#leased.push({ at: Date.parse(delivery.leaseUntil), delivery });
+    if (delivery.leaseUntil !== null) this.#leased.set(delivery.id, delivery);
     else this.#queueDue(delivery);
   }
 
@@ -135,6 +138,7 @@ export class EventModel {
   #deleteDelivery(id: string): void {
     this.deliveries.delete(id);
     this.pending.delete(id);
+    this.#leased.delete(id);
   }
 
   /** Compares times as text, as SQL does, so the sql.js store's tables and this agree. */

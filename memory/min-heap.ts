@@ -1,8 +1,8 @@
 /**
  * A binary min-heap: `push` and `pop` in O(log n), `peek` in O(1), the least item first as
- * `before` orders them. The embedded stores keep their due and leased webhook deliveries in two,
- * so a claim takes the oldest due ones without scanning the backlog. (Thirty lines, so the mocks'
- * bundle keeps no runtime dependency.)
+ * `before` orders them. The embedded stores keep their due webhook deliveries in one, so a claim
+ * takes the oldest without scanning the backlog. (Forty lines, so the mocks' bundle keeps no
+ * runtime dependency.)
  *
  * @example const heap = new MinHeap<number>((a, b) => a < b); heap.push(3); heap.push(1); heap.pop() // 1
  */
