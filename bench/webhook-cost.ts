@@ -1,7 +1,7 @@
 // What one webhook endpoint costs our create: the `webhook` row (`create-webhook`) beside `ours`
 // in `create`, pass by pass, and whether delivery kept up (issue 39's target).
 import { num } from './format-figure.ts';
-import type { RawResults, RunRecord } from './passes.ts';
+import type { RawResults } from './passes.ts';
 import type { WebhookFloor, WebhookTally } from './webhook-row.ts';
 
 /** Issue 39: a create with one endpoint costs at most this much more per answer than without. */
@@ -46,6 +46,7 @@ export function webhookCost(raw: RawResults): WebhookCost | undefined {
   }));
   const ratio = (pick: (pair: (typeof pairs)[number]) => number | undefined): number =>
     median(pairs.map((pair) => pick(pair) ?? Number.NaN));
+  const without = median(pairs.map((p) => p.ours?.cpuUsPerRequest ?? Number.NaN));
   return {
     rpsRatio: ratio((p) => p.ours && p.hooked.result.requestsPerSecond / p.ours.result.requestsPerSecond),
     cpuRatio: ratio((p) => p.ours && p.hooked.cpuUsPerRequest / p.ours.cpuUsPerRequest),
@@ -53,21 +54,16 @@ export function webhookCost(raw: RawResults): WebhookCost | undefined {
       (p) => p.ours && p.hooked.webhooks && p.hooked.webhooks.cpuUsPerAnswerDrained / p.ours.cpuUsPerRequest,
     ),
     cpuUs: {
-      without: median(pairs.map((p) => p.ours?.cpuUsPerRequest ?? Number.NaN)),
+      without,
       with: median(hooked.map((r) => r.cpuUsPerRequest)),
       withDrain: median(hooked.map((r) => r.webhooks?.cpuUsPerAnswerDrained ?? Number.NaN)),
     },
     passes: hooked.flatMap((r) => (r.webhooks ? [{ pass: r.pass, ...r.webhooks }] : [])),
     ...(raw.webhookFloor && {
-      floor: { ...raw.webhookFloor, ceilingRatio: ceilingRatio(raw.webhookFloor, pairs) },
+      // (create + signed POST) ÷ create, our creates' CPU an answer the median of the same passes.
+      floor: { ...raw.webhookFloor, ceilingRatio: (without + raw.webhookFloor.signedUs) / without },
     }),
   };
-}
-
-/** (create + signed POST) ÷ create, with the median of our creates' CPU per answer in the same passes. */
-function ceilingRatio(floor: WebhookFloor, pairs: Array<{ ours: RunRecord | undefined }>): number {
-  const create = median(pairs.map((p) => p.ours?.cpuUsPerRequest ?? Number.NaN));
-  return (create + floor.signedUs) / create;
 }
 
 /** The lines under the table: the ratios, then each pass's deliveries. */

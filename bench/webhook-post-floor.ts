@@ -110,8 +110,8 @@ receiver?.kill();
 if (values.json) {
   console.log(JSON.stringify({ posts: POSTS, bareUs: median(plain), signedUs: median(signed) }));
 } else {
-  const figures = (values: number[]) =>
-    `**${median(values).toFixed(1)}** (passes: ${values.map((v) => v.toFixed(1)).join(', ')})`;
+  const figures = (perPass: number[]) =>
+    `**${median(perPass).toFixed(1)}** (passes: ${perPass.map((v) => v.toFixed(1)).join(', ')})`;
   const markdown = `# Webhook POST floor, ${date.slice(0, 16).replace('T', ' ')} UTC
 
 \`npx tsx bench/webhook-post-floor.ts\`: Node ${process.version}, load average ${(loadavg()[0] ?? 0).toFixed(2)}.

@@ -1,5 +1,6 @@
-// Over 150 lines: the EventStore half of the Store port, method for method, written once for both
-// embedded stores (memory and sql.js), which differ only in how a write is committed.
+// Over 300 lines on purpose: the EventStore half of the Store port, method for method, written once
+// for both embedded stores (memory and sql.js), which differ only in how a write is committed; its
+// model and queues are event-model.ts.
 import type {
   AccountEventRecord,
   CourseOwner,

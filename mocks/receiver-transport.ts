@@ -5,13 +5,8 @@
 
 import type { WebhookSendResult } from '../webhooks/attempt-outcome.ts';
 import type { WebhookSend } from '../webhooks/create-webhook-dispatcher.ts';
-import { WEBHOOK_RESPONSE_LIMIT_BYTES } from '../webhooks/delivery-rules.ts';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, WEBHOOK_RESPONSE_LIMIT_BYTES } from '../webhooks/delivery-rules.ts';
 import type { WebhookReceiver } from './webhook-options.ts';
-
-/** How much of an answer is read, as by the server: 64 KiB. */
-
-/** The deadline of one attempt, the server's default. */
-export const RECEIVER_TIMEOUT_MS = 15_000;
 
 /**
  * Builds the `send` of the mocks' delivery engine: each request goes to `receiverFor(its URL)`.
@@ -24,7 +19,10 @@ export function receiverTransport(receiverFor: (url: string) => WebhookReceiver)
     const elapsed = () => performance.now() - began;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<WebhookSendResult>((resolve) => {
-      timer = setTimeout(() => resolve({ error: 'timeout', durationMs: elapsed() }), RECEIVER_TIMEOUT_MS);
+      timer = setTimeout(
+        () => resolve({ error: 'timeout', durationMs: elapsed() }),
+        DEFAULT_WEBHOOK_TIMEOUT_MS,
+      );
     });
     const attempt = async (): Promise<WebhookSendResult> => {
       try {

@@ -4,11 +4,13 @@
 // every `pollMs` for retries that came due, and on demand.
 import type { EventStore } from '../core/index.ts';
 import { createWebhookDispatcher } from '../webhooks/create-webhook-dispatcher.ts';
-import { RECEIVER_TIMEOUT_MS, receiverTransport } from './receiver-transport.ts';
+import {
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_DELIVERIES_IN_FLIGHT,
+  webhookLeaseMs,
+} from '../webhooks/delivery-rules.ts';
+import { receiverTransport } from './receiver-transport.ts';
 import type { ResolvedWebhookOptions } from './webhook-options.ts';
-
-/** Deliveries in flight at once, as on one server instance. */
-const BATCH_SIZE = 16;
 
 /**
  * The mock's webhook deliveries, for a test to wait on.
@@ -57,8 +59,8 @@ export function startMockWebhookDelivery(options: {
     send: receiverTransport(settings.receiverFor),
     clock: options.clock,
     schedule: settings.retrySchedule,
-    leaseMs: 2 * RECEIVER_TIMEOUT_MS + 5_000,
-    batchSize: BATCH_SIZE,
+    leaseMs: webhookLeaseMs(DEFAULT_WEBHOOK_TIMEOUT_MS),
+    batchSize: WEBHOOK_DELIVERIES_IN_FLIGHT,
     userAgent: options.userAgent,
   });
   let queue: Promise<void> = Promise.resolve();

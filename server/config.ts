@@ -1,5 +1,6 @@
 import { isValidKeyPrefix } from '../domain/api-key-format.ts';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseWebhookRetrySchedule } from '../domain/webhook-schedule.ts';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../webhooks/delivery-rules.ts';
 
 /** Everything the server is configured with, validated. */
 export interface Config {
@@ -207,7 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metrics,
     tracing,
     webhooks: {
-      timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+      timeoutMs: integer('WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS, 100, 120_000),
       retrySchedule: typeof retrySchedule === 'string' ? DEFAULT_WEBHOOK_RETRY_SCHEDULE : retrySchedule,
       pollMs: integer('WEBHOOK_POLL_MS', 1000, 10, 60_000),
     },

@@ -101,9 +101,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let ticking: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wakeSoon = false;
-  /** When the last claim began, and until when a busy host defers the next (`performance.now()`). */
+  /** When the last claim began (`performance.now()`): a busy host claims again a poll later. */
   let claimedAt = Number.NEGATIVE_INFINITY;
-  let deferredUntil = 0;
 
   const wakeIn = (ms: number) => {
     if (!running || ticking) return;
@@ -118,12 +117,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const now = performance.now();
     const wait = busy?.() ? claimedAt + pollMs - now : 0;
     if (wait > 0) {
-      deferredUntil = now + wait;
       wakeIn(wait);
       return;
     }
     ticking = (async () => {
-      // Fewer than half the slots free: claim once half are, rather than a claim (a store write)
+      // Fewer than half the slots free: claim once half are, rather than a claim (a store call)
       // for each attempt that ends.
       if (batchSize - inFlight.size < refill) {
         while (batchSize - inFlight.size < refill) await Promise.race(inFlight);
@@ -155,8 +153,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
     nudge() {
       if (ticking) wakeSoon = true;
-      // While a busy host defers the next claim, its timer is already set.
-      else if (!wakeSoon && (performance.now() >= deferredUntil || !busy?.())) {
+      // While a busy host waits out its poll, the timer for the next claim is already set.
+      else if (!wakeSoon && (!busy?.() || performance.now() >= claimedAt + pollMs)) {
         wakeSoon = true;
         wakeIn(0);
       }

@@ -2,20 +2,15 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Store } from '../../core/index.ts';
 import { createWebhookDispatcher } from '../../webhooks/create-webhook-dispatcher.ts';
-import { mayHaveQueuedDeliveries } from '../../webhooks/delivery-rules.ts';
+import {
+  mayHaveQueuedDeliveries,
+  WEBHOOK_DELIVERIES_IN_FLIGHT,
+  webhookLeaseMs,
+} from '../../webhooks/delivery-rules.ts';
 import type { Config } from '../config.ts';
 import type { WebhookProbe } from '../metrics/webhook-metrics.ts';
 import { nodeWebhookTransport } from './node-webhook-transport.ts';
 import { servingPressure } from './serving-pressure.ts';
-
-/** Deliveries in flight at once, per instance. */
-const BATCH_SIZE = 16;
-/**
- * How long a claim holds a delivery: twice the attempt's deadline and a few seconds for the
- * outcome's write, so no other instance claims it while it runs; after a crash, the delivery
- * waits that long before another attempt.
- */
-const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 5_000;
 
 /** The server's webhook delivery, running: how to wake it after a write, and how to stop it. */
 export interface WebhookDelivery {
@@ -60,8 +55,8 @@ export function startWebhookDelivery(options: {
     }),
     clock: options.clock ?? (() => new Date()),
     schedule: settings.retrySchedule,
-    leaseMs: leaseMs(settings.timeoutMs),
-    batchSize: BATCH_SIZE,
+    leaseMs: webhookLeaseMs(settings.timeoutMs),
+    batchSize: WEBHOOK_DELIVERIES_IN_FLIGHT,
     userAgent: options.userAgent,
     busy: pressure.busy,
     observer: probe,

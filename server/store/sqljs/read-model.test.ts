@@ -1,55 +1,19 @@
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { type CourseRecord, StoreConflictError } from '../../../core/index.ts';
+import { StoreConflictError } from '../../../core/index.ts';
 import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { SILENT_LOGGER } from '../store-logger.ts';
-import {
-  account,
-  draft,
-  at as eventAt,
-  newApiKey,
-  newCourse,
-  newDelivery,
-  newEndpoint,
-  tempDir,
-  testEvent,
-} from '../test-support/records.ts';
+import { account, newApiKey, newCourse, tempDir } from '../test-support/records.ts';
 import { SqlDatabase } from './database.ts';
-import { Durability } from './durability.ts';
-import { FILES, writeSnapshot } from './files.ts';
-import { applyMigrations } from './migrations.ts';
+import { FILES } from './files.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';
+import { openWithHandle, random, sqlJs } from './read-model-harness.fixture.ts';
 import { type ReadUniverse, readAllFromSql, readAllFromStore } from './read-model-oracle.fixture.ts';
 import { SqljsStore } from './sqljs-store.ts';
 
-const sqlJs = await initSqlJs();
 const STATUSES: CourseStatus[] = ['draft', 'published', 'archived'];
 const ENVIRONMENTS: KeyEnvironment[] = ['prod', 'test'];
-
-/** A store built as `openSqljsStore` builds it, but with the database handle kept for the SQL oracle. */
-async function openWithHandle(dir: string | undefined, checkpointEntries?: number) {
-  const sql = new SqlDatabase(new sqlJs.Database());
-  applyMigrations(sql.db);
-  if (dir === undefined) return { sql, store: new SqljsStore(sql, undefined) };
-  await writeSnapshot(dir, sql.db.export());
-  const options = { dir, logger: SILENT_LOGGER, ...(checkpointEntries ? { checkpointEntries } : {}) };
-  const durability = await Durability.open(sql, 0, options);
-  return { sql, store: new SqljsStore(sql, durability), durability };
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function random(seed: number): (n: number) => number {
-  let a = seed;
-  return (n) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
 
@@ -131,108 +95,7 @@ async function randomWrites(
   return universe;
 }
 
-/**
- * Random writes to events, endpoints and deliveries, failed ones included, on the event tests'
- * clock (`eventAt`, as the fixtures'); returns every id used.
- */
-async function randomEventWrites(store: SqljsStore, seed: number, count: number) {
-  const pick = random(seed);
-  const endpointIds: string[] = [];
-  const eventIds: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const owner = account(OWNERS[pick(2)] as string, ENVIRONMENTS[pick(2)] as KeyEnvironment);
-    const endpointId = endpointIds[pick(endpointIds.length + 1)] ?? 'we_missing';
-    const op = pick(100);
-    if (op < 10) {
-      const types = [['*'], ['course.created'], ['course.updated', 'course.deleted']][pick(3)] as string[];
-      const endpoint = newEndpoint(owner.ownerId, i, { environment: owner.environment, eventTypes: types });
-      endpointIds.push(endpoint.id);
-      await store.insertWebhookEndpoint(endpoint);
-    } else if (op < 40) {
-      // A taken course id sometimes: the course and its event fail together.
-      const course = newCourse(owner.ownerId, pick(60), 'draft', owner.environment);
-      const event = draft<CourseRecord>('course.created', i);
-      eventIds.push(event.id);
-      await store.insertCourse(course, undefined, event).catch(() => undefined);
-    } else if (op < 50) {
-      const changes = pick(2) ? { enabled: pick(2) === 1, updatedAt: eventAt(i) } : { secret: `whsec_${i}` };
-      await store.updateWebhookEndpoint(owner, endpointId, changes);
-    } else if (op < 53) {
-      await store.deleteWebhookEndpoint(owner, endpointId);
-    } else if (op < 63) {
-      const endpoint = await store.getWebhookEndpoint(owner, endpointId);
-      if (!endpoint) continue;
-      const event = testEvent(endpoint, i);
-      eventIds.push(event.id);
-      await store.queueWebhookDelivery({ delivery: newDelivery(endpoint, event.id, i), event });
-    } else if (op < 80) {
-      const leaseUntil = eventAt(i + pick(20));
-      await store.claimWebhookDeliveries({ now: eventAt(i), leaseUntil, limit: pick(4) });
-    } else if (op < 97) {
-      const claim = { now: eventAt(i), leaseUntil: eventAt(i + 5), limit: 1 };
-      const [job] = await store.claimWebhookDeliveries(claim);
-      if (!job) continue;
-      const status = (['pending', 'succeeded', 'failed'] as const)[pick(3)] ?? 'pending';
-      await store.completeWebhookAttempts([
-        {
-          deliveryId: job.delivery.id,
-          attemptedAt: eventAt(i),
-          responseStatus: pick(2) ? 200 + pick(400) : null,
-          durationMs: pick(1000),
-          error: null,
-          status,
-          nextAttemptAt: status === 'pending' ? eventAt(i + pick(30)) : null,
-          ...(status === 'failed' && pick(2) ? { disableEndpoint: 'retries_exhausted' as const } : {}),
-        },
-      ]);
-    } else {
-      await store.purgeEvents(eventAt(i - pick(100)));
-    }
-  }
-  return { endpointIds, eventIds };
-}
-
-/** `read` with every delivery in it free of its lease. */
-function freeLeases(read: unknown): unknown {
-  if (Array.isArray(read)) return read.map(freeLeases);
-  return read && typeof read === 'object' && 'leaseUntil' in read ? { ...read, leaseUntil: null } : read;
-}
-
-/** Every read of events, endpoints and deliveries of `ids` through `store`. */
-async function readEvents(store: SqljsStore, ids: Awaited<ReturnType<typeof randomEventWrites>>) {
-  const out: unknown[] = [await store.countPendingWebhookDeliveries()];
-  for (const ownerId of OWNERS) {
-    for (const environment of ENVIRONMENTS) {
-      const owner = { ownerId, environment };
-      out.push(await store.listEvents({ ...owner, limit: 1000, since: eventAt(0) }));
-      out.push(await store.listWebhookEndpoints({ ...owner, limit: 1000 }));
-      for (const id of ids.eventIds) out.push(await store.getEvent(owner, id));
-    }
-    for (const endpointId of ids.endpointIds) {
-      out.push(await store.listWebhookDeliveries({ ownerId, endpointId, limit: 1000 }));
-    }
-  }
-  return out;
-}
-
 describe('the read model', () => {
-  it.each([1, 2])(
-    'holds events, endpoints and deliveries as the SQL tables do after random writes (seed %i)',
-    async (seed) => {
-      const { sql, store } = await openWithHandle(undefined);
-      const ids = await randomEventWrites(store, seed, 400);
-      sql.commit();
-      // Loaded from the tables alone, as a start loads a snapshot.
-      const loaded = new SqljsStore(new SqlDatabase(new sqlJs.Database(sql.db.export())), undefined);
-      // But for leases, which live in memory only (a start frees them all).
-      const held = await readEvents(store, ids);
-      expect(JSON.stringify(held)).toMatch(/"leaseUntil":"/);
-      expect(await readEvents(loaded, ids)).toEqual(held.map(freeLeases));
-      await loaded.close();
-      await store.close();
-    },
-  );
-
   it.each([1, 2, 3])(
     'answers every read as the SQL tables do after random writes (memory, seed %i)',
     async (seed) => {
