@@ -8,7 +8,7 @@ module.exports = {
         'The core runs in Node, in a browser (the mocks) and behind any transport: it imports no Node module and ' +
         'no package but its validators (ajv, ajv-formats, openapi-backend); the world comes in through ports.',
       severity: 'error',
-      from: { path: '^core/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^runtime/core/', pathNot: '\\.test\\.ts$' },
       to: {
         dependencyTypesNot: ['local', 'type-only'],
         pathNot: ['^node_modules/(ajv|ajv-formats|openapi-backend)/'],
@@ -18,7 +18,7 @@ module.exports = {
       name: 'core-imports-only-core-and-domain',
       comment: 'The core sits below every adapter: it imports nothing of the server, the mocks or the SDK.',
       severity: 'error',
-      from: { path: '^core/' },
+      from: { path: '^runtime/core/' },
       to: { path: '^(server|mocks|sdk|contract-tests|dashboard|fuzz|bench)/' },
     },
     {
@@ -27,7 +27,7 @@ module.exports = {
         'The webhook delivery engine runs in the server and in the mocks (Node or a browser): it uses Web APIs, ' +
         'imports no Node module, nothing of the server or the mocks, and no package but standardwebhooks.',
       severity: 'error',
-      from: { path: '^webhooks/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^runtime/webhooks/', pathNot: '\\.test\\.ts$' },
       to: {
         path: ['^(server|mocks|sdk|contract-tests|dashboard|fuzz|bench)/'],
       },
@@ -36,7 +36,7 @@ module.exports = {
       name: 'webhooks-import-no-node',
       comment: 'See webhooks-run-anywhere: only local modules and standardwebhooks.',
       severity: 'error',
-      from: { path: '^webhooks/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^runtime/webhooks/', pathNot: '\\.test\\.ts$' },
       to: {
         dependencyTypesNot: ['local', 'type-only'],
         pathNot: ['^node_modules/standardwebhooks/'],

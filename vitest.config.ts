@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The server's HTTP suites (every file that starts a test server) and the contract suite run twice:
@@ -41,7 +42,12 @@ const NODE_AGNOSTIC = [
 // Projects: unit and integration suites beside the code; those suites again on PostgreSQL + Redis;
 // the multi-instance tests (real processes on one database); and the contract suite against the
 // reference server (on each backend) and against the msw mocks.
+// The workspace packages from their sources (tsconfig.json names the same condition).
+const SOURCE = '@course-service/source';
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {
     // Most suites wait on servers, child processes and the network rather than compute, so even a
     // two-core machine runs four files at a time.
@@ -55,7 +61,7 @@ export default defineConfig({
           name: 'unit',
           globalSetup: SERVICES,
           include: [
-            '{core,memory,webhooks,server,sdk,mocks,domain,dashboard,bench,scripts}/**/*.test.ts',
+            '{runtime,server,sdk,mocks,dashboard,bench,scripts}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
             'contract-tests/targets/*.test.ts',
             'contract-tests/diff/*.test.ts',

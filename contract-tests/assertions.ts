@@ -1,5 +1,5 @@
+import { CourseServiceError } from '@course-service/sdk';
 import { expect } from 'vitest';
-import { CourseServiceError } from '../sdk/index.ts';
 import type { RawReply } from './contract.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { type CourseClient, createCourseClient, type KeyEnvironment, type Scope } from '../sdk/index.ts';
+import { type CourseClient, createCourseClient, type KeyEnvironment, type Scope } from '@course-service/sdk';
 import { type AuthBudget, createAuthBudget } from './auth-budget.ts';
 import { createContractFetch } from './contract-fetch.ts';
 import { curlOf, type RecordedRequest, recordRequest } from './failure-log.ts';

@@ -1,7 +1,7 @@
+import { hasControlCharacter } from '@course-service/runtime/domain/text';
 import fc from 'fast-check';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasControlCharacter } from '../domain/text.ts';
 import { createCourseServiceMock, mockApiKey } from '../mocks/index.ts';
 import { startTestServer, type TestServer } from '../server/test-support/harness.ts';
 import {

@@ -1,4 +1,3 @@
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import {
   type Answer,
   buildOperationTable,
@@ -9,11 +8,12 @@ import {
   type OperationId,
   problemAnswer,
   requestIdOf,
-} from '../core/index.ts';
-import { randomBase62 } from '../domain/base62.ts';
-import { createFixedWindowLimits } from '../memory/fixed-window.ts';
-import { createMemoryStore } from '../memory/memory-store.ts';
-import { mayHaveQueuedDeliveries } from '../webhooks/delivery-rules.ts';
+} from '@course-service/runtime';
+import { randomBase62 } from '@course-service/runtime/domain/base62';
+import { createMemoryStore } from '@course-service/runtime/embedded-store';
+import { createFixedWindowLimits } from '@course-service/runtime/rate-limit';
+import { mayHaveQueuedDeliveries } from '@course-service/runtime/webhooks';
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { devTokenHandler } from './dev-token-handler.ts';
 import { incomingRequest, toResponse } from './fetch-exchange.ts';
 import { mcpOriginRefusal, mcpProtocol } from './mcp-endpoint.ts';

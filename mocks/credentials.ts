@@ -1,6 +1,10 @@
-import { formatApiKey, KEY_RANDOM_LENGTH, type KeyEnvironment } from '../domain/api-key-format.ts';
-import { BASE62_ALPHABET, randomBase62 } from '../domain/base62.ts';
-import { crc32 } from '../domain/crc32.ts';
+import {
+  formatApiKey,
+  KEY_RANDOM_LENGTH,
+  type KeyEnvironment,
+} from '@course-service/runtime/domain/api-key-format';
+import { BASE62_ALPHABET, randomBase62 } from '@course-service/runtime/domain/base62';
+import { crc32 } from '@course-service/runtime/domain/crc32';
 
 /** A small deterministic generator, so that a label always gives the same key. */
 function seededBase62(label: string, length: number): string {

@@ -1,4 +1,3 @@
-import { type HttpHandler, http } from 'msw';
 import {
   type Answer,
   problemAnswer,
@@ -6,7 +5,8 @@ import {
   tokenEndpointTakesPost,
   tokenGrantAnswer,
   tokenRequestSubject,
-} from '../core/index.ts';
+} from '@course-service/runtime';
+import { type HttpHandler, http } from 'msw';
 import { incomingRequest, toResponse } from './fetch-exchange.ts';
 
 const TOKEN_PATH = '/dev/token';

@@ -1,4 +1,4 @@
-import { type Answer, type IncomingRequest, parseJsonBytes, payloadTooLarge } from '../core/index.ts';
+import { type Answer, type IncomingRequest, parseJsonBytes, payloadTooLarge } from '@course-service/runtime';
 
 /**
  * A Fetch `Request` as the core's {@link IncomingRequest}, its body read at once: `path` is under

@@ -6,8 +6,8 @@ import {
   rateLimited,
   resolveRef,
   serviceUnavailable,
-} from '../core/index.ts';
-import { type ProblemCode, problemStatus } from '../domain/problems.ts';
+} from '@course-service/runtime';
+import { type ProblemCode, problemStatus } from '@course-service/runtime/domain/problems';
 
 /** The quota the mock limits by, named in a forced `429`'s headers. */
 export interface ForcedQuota {

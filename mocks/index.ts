@@ -13,7 +13,7 @@
  * @module
  */
 
-export type { OperationId } from '../core/index.ts';
+export type { OperationId } from '@course-service/runtime';
 // The mock service
 export { type CourseServiceMock, createCourseServiceMock, createHandlers } from './create-mock.ts';
 // Credentials and scenarios

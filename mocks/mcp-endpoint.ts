@@ -1,4 +1,4 @@
-import type { Answer, Protocol } from '../core/index.ts';
+import type { Answer, Protocol } from '@course-service/runtime';
 
 type RpcId = string | number | null;
 

@@ -1,8 +1,11 @@
-import { type IdTokenVerifier, invalidIdToken } from '../core/index.ts';
-import { encodeBase62, randomBase62 } from '../domain/base62.ts';
-import { decodeBase64Url as fromBase64Url, encodeBase64Url as toBase64Url } from '../domain/base64url.ts';
-import { crc32 } from '../domain/crc32.ts';
-import { looksLikeJwt } from '../domain/credentials.ts';
+import { type IdTokenVerifier, invalidIdToken } from '@course-service/runtime';
+import { encodeBase62, randomBase62 } from '@course-service/runtime/domain/base62';
+import {
+  decodeBase64Url as fromBase64Url,
+  encodeBase64Url as toBase64Url,
+} from '@course-service/runtime/domain/base64url';
+import { crc32 } from '@course-service/runtime/domain/crc32';
+import { looksLikeJwt } from '@course-service/runtime/domain/credentials';
 
 const ISSUER = 'urn:course-service:mock-idp';
 const AUDIENCE = 'course-service';

@@ -1,4 +1,4 @@
-import { type OpenApiDocument, openApiDocument } from '../core/index.ts';
+import { type OpenApiDocument, openApiDocument } from '@course-service/runtime';
 import type { CourseStatus, Scope } from '../sdk/gen/types.gen.ts';
 import { type MockWebhookOptions, type ResolvedWebhookOptions, resolveWebhooks } from './webhook-options.ts';
 

@@ -3,9 +3,8 @@
 // answer over the network: a 3xx is never followed, a body past the cap fails, no answer within
 // the deadline times out. It never throws: a receiver that throws is a connection that failed.
 
-import type { WebhookSendResult } from '../webhooks/attempt-outcome.ts';
-import type { WebhookSend } from '../webhooks/create-webhook-dispatcher.ts';
-import { DEFAULT_WEBHOOK_TIMEOUT_MS, WEBHOOK_RESPONSE_LIMIT_BYTES } from '../webhooks/delivery-rules.ts';
+import type { WebhookSend, WebhookSendResult } from '@course-service/runtime/webhooks';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, WEBHOOK_RESPONSE_LIMIT_BYTES } from '@course-service/runtime/webhooks';
 import type { WebhookReceiver } from './webhook-options.ts';
 
 /**

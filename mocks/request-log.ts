@@ -1,4 +1,4 @@
-import type { OperationId } from '../core/index.ts';
+import type { OperationId } from '@course-service/runtime';
 
 /** One request the mock answered, as a test asserts on it. */
 export interface RecordedRequest {

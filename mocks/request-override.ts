@@ -1,4 +1,4 @@
-import { ApiError, type OperationInfo } from '../core/index.ts';
+import { ApiError, type OperationInfo } from '@course-service/runtime';
 import { type ForcedQuota, forcedError } from './forced-errors.ts';
 import type { Failure, Scenarios } from './scenarios.ts';
 

@@ -1,5 +1,5 @@
-import type { OperationId, OperationInfo } from '../core/index.ts';
-import type { ProblemCode } from '../domain/problems.ts';
+import type { OperationId, OperationInfo } from '@course-service/runtime';
+import type { ProblemCode } from '@course-service/runtime/domain/problems';
 import { type ForcedQuota, forcedError, forcedProblem } from './forced-errors.ts';
 
 /** How many of the next calls a scenario applies to; absent means every call until cleared. */

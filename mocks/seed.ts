@@ -1,5 +1,3 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import {
   type ApiKeyRecord,
   apiKeyView,
@@ -8,10 +6,12 @@ import {
   type KeyHasher,
   type OpenApiDocument,
   type Store,
-} from '../core/index.ts';
-import { parseApiKey } from '../domain/api-key-format.ts';
-import { newApiKeyId, newCourseId } from '../domain/ids.ts';
-import { SERVICE_AUDIT } from '../memory/api-key-events.ts';
+} from '@course-service/runtime';
+import { parseApiKey } from '@course-service/runtime/domain/api-key-format';
+import { newApiKeyId, newCourseId } from '@course-service/runtime/domain/ids';
+import { SERVICE_AUDIT } from '@course-service/runtime/embedded-store';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { DEFAULT_OWNER, type ResolvedOptions } from './mock-options.ts';
 
 type Seed = {

@@ -2,13 +2,13 @@
 // the mock's memory store, sending to the application's receivers. Attempts run one drain at a
 // time, so `settle()` has one queue to wait for: after each write (a nudge, as on the server),
 // every `pollMs` for retries that came due, and on demand.
-import type { EventStore } from '../core/index.ts';
-import { createWebhookDispatcher } from '../webhooks/create-webhook-dispatcher.ts';
+import type { EventStore } from '@course-service/runtime';
 import {
+  createWebhookDispatcher,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   WEBHOOK_DELIVERIES_IN_FLIGHT,
   webhookLeaseMs,
-} from '../webhooks/delivery-rules.ts';
+} from '@course-service/runtime/webhooks';
 import { receiverTransport } from './receiver-transport.ts';
 import type { ResolvedWebhookOptions } from './webhook-options.ts';
 

@@ -1,5 +1,8 @@
 // The `webhooks` option of the mocks: who receives deliveries, and the retry schedule.
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseWebhookRetrySchedule } from '../domain/webhook-schedule.ts';
+import {
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  parseWebhookRetrySchedule,
+} from '@course-service/runtime/domain/webhook-schedule';
 
 /**
  * Your application's receiver of webhook deliveries: a Fetch `Request` in, a `Response` out, as a

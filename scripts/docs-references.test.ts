@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { type ProblemCode, problemStatus } from '@course-service/runtime/domain/problems';
 import type { Heading, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type ProblemCode, problemStatus } from '../domain/problems.ts';
 
 // The cross-package docs name things that live elsewhere: problem codes (declared by the spec) and
 // repository paths. These checks keep the names true; remark checks the Markdown links themselves.
@@ -107,14 +107,14 @@ describe('docs name what exists', () => {
       const path = pathOf(token, topLevel);
       return path === undefined ? 'not a path' : exists(path, repo);
     };
-    expect(found('core/pipeline/run-pipeline.ts')).toBe(true);
+    expect(found('runtime/core/pipeline/run-pipeline.ts')).toBe(true);
     expect(found('server/store/')).toBe(true);
-    expect(found('core/operations/<operation-id>.ts')).toBe(true);
+    expect(found('runtime/core/operations/<operation-id>.ts')).toBe(true);
     expect(found('server/security/api*.test.ts')).toBe(true);
     expect(found('vitest.config.ts')).toBe(true);
     expect(found('*.test.ts')).toBe(true);
     expect(found('*.no-such-kind.ts')).toBe(false);
-    expect(found('core/pipeline/no-such-step.ts')).toBe(false);
+    expect(found('runtime/core/pipeline/no-such-step.ts')).toBe(false);
     expect(found('no-such-file.ts')).toBe(false);
     expect(found('application/json')).toBe('not a path');
     expect(found('/api/v1/courses')).toBe('not a path');

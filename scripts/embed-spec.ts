@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 const SPEC_URL = new URL('../openapi.yaml', import.meta.url);
-const OUTPUT_URL = new URL('../core/spec/spec.gen.ts', import.meta.url);
+const OUTPUT_URL = new URL('../runtime/core/spec/spec.gen.ts', import.meta.url);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /**
- * Renders `core/spec/spec.gen.ts` from the text of `openapi.yaml`: the document as a module, so the
+ * Renders `runtime/core/spec/spec.gen.ts` from the text of `openapi.yaml`: the document as a module, so the
  * core needs no file system (the mocks run in browsers, which have none) and no YAML parser at
  * start-up, and the union of its operationIds.
  *
@@ -50,7 +50,7 @@ function embedSpec(args: readonly string[]): number {
       // A missing file is drift like any other.
     }
     if (current === expected) return 0;
-    console.error('core/spec/spec.gen.ts is out of date with openapi.yaml: run `npm run generate`.');
+    console.error('runtime/core/spec/spec.gen.ts is out of date with openapi.yaml: run `npm run generate`.');
     return 1;
   }
   writeFileSync(OUTPUT_URL, expected);

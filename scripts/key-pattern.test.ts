@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { formatApiKey } from '@course-service/runtime/domain/api-key-format';
 import { describe, expect, it } from 'vitest';
-import { formatApiKey } from '../domain/api-key-format.ts';
 
 // The regular expression the security guide publishes for secret scanners, as the guide shows it.
 const guide = readFileSync(new URL('../docs/guides/security.md', import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { openApiDocument } from '@course-service/runtime';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../core/index.ts';
 
 // Every package carries the API's version (openapi.yaml's info.version), and the changelog says
 // what that version brought.

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Koa, { type Middleware } from 'koa';
-import type { Logger } from 'pino';
-import type { Store } from '../core/index.ts';
+import type { Store } from '@course-service/runtime';
 import {
   type Core,
   createCore,
   type DependencyHealth,
   type OpenApiDocument,
   openApiDocument,
-} from '../core/index.ts';
+} from '@course-service/runtime';
+import Koa, { type Middleware } from 'koa';
+import type { Logger } from 'pino';
 import {
   createDevIdentityProvider,
   DEV_AUDIENCE,

@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Where the server package's built web assets (`dashboard`, `reference`) are: its `dist/<name>`,
- * which is `./dist/<name>` from this file's source and `../<name>` from its compiled copy in
- * `dist/server/`.
+ * which is `./dist/<name>` from this file's source and `../<name>` from the bundle in `dist/lib/`.
  *
  * @example assetsDir('dashboard') // '/…/server/dist/dashboard/'
  */

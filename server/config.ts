@@ -1,6 +1,9 @@
-import { isValidKeyPrefix } from '../domain/api-key-format.ts';
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseWebhookRetrySchedule } from '../domain/webhook-schedule.ts';
-import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../webhooks/delivery-rules.ts';
+import { isValidKeyPrefix } from '@course-service/runtime/domain/api-key-format';
+import {
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  parseWebhookRetrySchedule,
+} from '@course-service/runtime/domain/webhook-schedule';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '@course-service/runtime/webhooks';
 
 /** Everything the server is configured with, validated. */
 export interface Config {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DependencyHealth, OpenApiDocument } from '@course-service/runtime';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { DependencyHealth, OpenApiDocument } from '../core/index.ts';
 import type { Config } from './config.ts';
 import { clientErrorHandler } from './http/client-error.ts';
 import type { MetricsListener } from './metrics/metrics-listener.ts';

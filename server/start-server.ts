@@ -1,5 +1,5 @@
+import type { OpenApiDocument } from '@course-service/runtime';
 import type { Middleware } from 'koa';
-import type { OpenApiDocument } from '../core/index.ts';
 import { loadConfig } from './config.ts';
 import { listen, type RunningServer } from './http-server.ts';
 import { createLogger } from './logger.ts';

@@ -2,8 +2,9 @@
 // URL, If-None-Match) is answered by the core once; every later one gets that first answer again,
 // through the same Koa app, request frame and adapter. Its cost is ours without the core's work
 // (authentication, quota, validation, the store, rendering): the bench's `replayed` row.
+
+import type { Answer } from '@course-service/runtime';
 import type { Context, Next } from 'koa';
-import type { Answer } from '../../core/index.ts';
 import { putAnswer } from '../../server/http/service-middleware.ts';
 import { startServer } from '../../server/start-server.ts';
 import { announce } from './announce.ts';

@@ -1,5 +1,5 @@
+import { formatApiKey } from '@course-service/runtime/domain/api-key-format';
 import { describe, expect, test } from 'vitest';
-import { formatApiKey } from '../../domain/api-key-format.ts';
 import { expectRawProblem, MISSING_COURSE_ID } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
 

@@ -1,5 +1,5 @@
+import { isNotModified, NotModified } from '@course-service/sdk';
 import { describe, expect, test } from 'vitest';
-import { isNotModified, NotModified } from '../../sdk/index.ts';
 import type { Contract } from '../contract.ts';
 
 const ETAG = /^"[A-Za-z0-9_-]+"$/;

@@ -1,5 +1,5 @@
+import type { CourseClient } from '@course-service/sdk';
 import { describe, expect, test } from 'vitest';
-import type { CourseClient } from '../../sdk/index.ts';
 import { expectProblem, MISSING_COURSE_ID, MISSING_KEY_ID } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { getHealth, getOpenApiDocument } from '@course-service/sdk';
 import { describe, expect, test } from 'vitest';
-import { getHealth, getOpenApiDocument } from '../../sdk/index.ts';
 import { expectRawProblem } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
 import { SPEC_FILE } from '../spec.ts';

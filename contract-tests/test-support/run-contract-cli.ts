@@ -19,10 +19,14 @@ export interface CliRun {
  * @example const { code, output } = await runContractCli(proxy.url, ['--grep', 'use-after-free']);
  */
 export function runContractCli(baseUrl: string, args: string[]): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--base-url', baseUrl, ...args], {
-    env: { ...process.env, CONTRACT_TARGET: '', CONTRACT_BASE_URL: '', CONTRACT_MAX_WAIT_SECONDS: '60' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@course-service/source', '--import', 'tsx', CLI, '--base-url', baseUrl, ...args],
+    {
+      env: { ...process.env, CONTRACT_TARGET: '', CONTRACT_BASE_URL: '', CONTRACT_MAX_WAIT_SECONDS: '60' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

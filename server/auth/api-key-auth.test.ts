@@ -1,5 +1,5 @@
+import { formatApiKey } from '@course-service/runtime/domain/api-key-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatApiKey } from '../../domain/api-key-format.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../test-support/harness.ts';
 
 let server: TestServer;

@@ -1,10 +1,10 @@
+import { ApiError, createKeyHasher, type Store } from '@course-service/runtime';
+import { formatApiKey, type KeyEnvironment } from '@course-service/runtime/domain/api-key-format';
 import { createLocalJWKSet } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAuthenticator } from '../../core/auth/authenticator.ts';
-import { createKeyHasher } from '../../core/auth/key-hasher.ts';
-import { createLastUsedTracker } from '../../core/auth/last-used-tracker.ts';
-import { ApiError, type Store } from '../../core/index.ts';
-import { formatApiKey, type KeyEnvironment } from '../../domain/api-key-format.ts';
+// The core's authenticator itself (not exported: adapters get it inside createCore), over a real store.
+import { createAuthenticator } from '../../runtime/core/auth/authenticator.ts';
+import { createLastUsedTracker } from '../../runtime/core/auth/last-used-tracker.ts';
 import { openStore } from '../store/open-store.ts';
 import { newApiKey } from '../store/test-support/records.ts';
 import { createIdTokenVerifier } from './id-token-verifier.ts';

@@ -1,5 +1,3 @@
-import type { Context, Middleware, Next } from 'koa';
-import type { Logger } from 'pino';
 import {
   type Answer,
   ApiError,
@@ -8,7 +6,9 @@ import {
   tokenEndpointTakesPost,
   tokenGrantAnswer,
   tokenRequestSubject,
-} from '../../core/index.ts';
+} from '@course-service/runtime';
+import type { Context, Middleware, Next } from 'koa';
+import type { Logger } from 'pino';
 import { KoaRequest } from '../http/node-request.ts';
 import { putAnswer, type ServiceState } from '../http/service-middleware.ts';
 

@@ -1,5 +1,5 @@
+import { ApiError, type IdTokenVerifier, invalidIdToken } from '@course-service/runtime';
 import type { JWTVerifyGetKey } from 'jose';
-import { ApiError, type IdTokenVerifier, invalidIdToken } from '../../core/index.ts';
 import { jose } from './jose.ts';
 
 const ALGORITHMS = ['RS256', 'ES256'];

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Store } from '../../core/index.ts';
+import type { Store } from '@course-service/runtime';
 
 // A fixed label: the fingerprint is an HMAC of it under the secret, so it tells secrets apart
 // without saying anything of them.

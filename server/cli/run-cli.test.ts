@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openApiDocument } from '@course-service/runtime';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../core/index.ts';
 import { createDevIdentityProvider, DEV_AUDIENCE, DEV_ISSUER } from '../auth/dev-identity-provider.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-backend.ts';
 import { runCli } from './run-cli.ts';

@@ -1,4 +1,4 @@
-import { openApiDocument } from '../../core/index.ts';
+import { openApiDocument } from '@course-service/runtime';
 import { ConfigError } from '../config.ts';
 import { checkConfigCommand } from './check-config.ts';
 import { migrateCommand } from './migrate.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { ApiError } from '@course-service/runtime';
 import type { Context, Next } from 'koa';
-import { ApiError } from '../../core/index.ts';
 import { assetsDir } from '../assets-dir.ts';
 import type { Config } from '../config.ts';
 import { pageHeaders } from '../page-headers.ts';

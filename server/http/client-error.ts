@@ -1,7 +1,7 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError, problemAnswer } from '../../core/index.ts';
-import type { ProblemCode } from '../../domain/problems.ts';
+import { ApiError, problemAnswer } from '@course-service/runtime';
+import type { ProblemCode } from '@course-service/runtime/domain/problems';
 import { lingeringClose } from './lingering-close.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import { ApiError, malformedJson } from '../../core/index.ts';
-import type { ProblemCode } from '../../domain/problems.ts';
-import { retryAfterHeaders } from '../../domain/retry-after.ts';
+import { ApiError, malformedJson } from '@course-service/runtime';
+import type { ProblemCode } from '@course-service/runtime/domain/problems';
+import { retryAfterHeaders } from '@course-service/runtime/domain/retry-after';
 
 /** What Koa reads on an error: `status` (or `statusCode`), `expose`, and `headers` to send. */
 interface HttpErrorLike {

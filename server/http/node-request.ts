@@ -1,14 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Context, Middleware } from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
 import {
   ApiError,
   type IncomingRequest,
   type JsonBody,
   malformedJson,
   payloadTooLarge,
-} from '../../core/index.ts';
+} from '@course-service/runtime';
+import type { Context, Middleware } from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { problemOfMiddlewareError } from './middleware-errors.ts';
 
 /** Whether a request carries a body at all, by its framing headers. */

@@ -1,6 +1,6 @@
+import { ApiError, problemAnswer, requestIdOf } from '@course-service/runtime';
 import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from 'pino';
-import { ApiError, problemAnswer, requestIdOf } from '../../core/index.ts';
 import { lingerAfterAnswer } from './lingering-close.ts';
 import { problemOfMiddlewareError } from './middleware-errors.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';

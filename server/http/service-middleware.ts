@@ -1,5 +1,5 @@
+import type { Answer, Core } from '@course-service/runtime';
 import type { Context, Middleware } from 'koa';
-import type { Answer, Core } from '../../core/index.ts';
 import { KoaRequest } from './node-request.ts';
 
 /** What the service keeps on `ctx.state` for a request. */

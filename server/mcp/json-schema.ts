@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../../core/index.ts';
+import type { OpenApiDocument } from '@course-service/runtime';
 
 /** A JSON Schema (2020-12) as a plain object. */
 export type JsonSchema = Record<string, unknown>;

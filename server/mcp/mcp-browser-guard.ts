@@ -1,5 +1,5 @@
+import type { Answer, Core, OperationInfo, RequestHeaders } from '@course-service/runtime';
 import type { Context, Middleware, Next } from 'koa';
-import type { Answer, Core, OperationInfo, RequestHeaders } from '../../core/index.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { putAnswer, type ServiceState } from '../http/service-middleware.ts';
 import { publicOrigin } from '../public-origin.ts';

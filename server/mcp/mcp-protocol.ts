@@ -1,5 +1,5 @@
+import type { OpenApiDocument, Protocol } from '@course-service/runtime';
 import type { Logger } from 'pino';
-import type { OpenApiDocument, Protocol } from '../../core/index.ts';
 import type { McpStack } from './mcp-stack.ts';
 import type { McpCaller } from './tool-runner.ts';
 

@@ -1,3 +1,4 @@
+import type { OpenApiDocument } from '@course-service/runtime';
 import {
   type AuthInfo,
   type McpServerFactory,
@@ -6,7 +7,6 @@ import {
   Server,
   type Tool,
 } from '@modelcontextprotocol/server';
-import type { OpenApiDocument } from '../../core/index.ts';
 import type { ToolSets } from './admin-tools.ts';
 import { getPrompt, listPrompts } from './prompts.ts';
 import { listResources, readResource, resourceTemplates } from './resources.ts';

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../../core/index.ts';
+import type { OpenApiDocument } from '@course-service/runtime';
 import { toolSets } from './admin-tools.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';
 import { authInfoFor, createServerFactory } from './mcp-server.ts';

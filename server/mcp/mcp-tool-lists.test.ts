@@ -1,6 +1,6 @@
+import { openApiDocument } from '@course-service/runtime';
 import type { Tool } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../core/index.ts';
 import {
   type McpTestServer,
   REVISIONS,

@@ -1,4 +1,4 @@
-import type { RequestHeaders } from '../../core/index.ts';
+import type { RequestHeaders } from '@course-service/runtime';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

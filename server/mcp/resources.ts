@@ -1,3 +1,4 @@
+import { ApiError, type OpenApiDocument } from '@course-service/runtime';
 import {
   type ListResourcesResult,
   type ListResourceTemplatesResult,
@@ -6,7 +7,6 @@ import {
   type ReadResourceResult,
   ResourceNotFoundError,
 } from '@modelcontextprotocol/server';
-import { ApiError, type OpenApiDocument } from '../../core/index.ts';
 import { internalProtocolError } from './tool-errors.ts';
 import { type CallScope, courseCaller } from './tool-runner.ts';
 

@@ -1,5 +1,5 @@
+import { buildOperationTable, type OpenApiDocument, type OperationInfo } from '@course-service/runtime';
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
-import { buildOperationTable, type OpenApiDocument, type OperationInfo } from '../../core/index.ts';
 import { dereference, type JsonSchema, objectRoot } from './json-schema.ts';
 
 /** One MCP tool, derived from one operation of the spec. */

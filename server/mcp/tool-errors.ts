@@ -1,6 +1,6 @@
+import type { ApiError } from '@course-service/runtime';
+import { type FieldError, problemBody } from '@course-service/runtime/domain/problems';
 import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import type { ApiError } from '../../core/index.ts';
-import { type FieldError, problemBody } from '../../domain/problems.ts';
 import { type ToolSpec, toolName } from './tool-catalogue.ts';
 
 /**

@@ -1,6 +1,6 @@
+import { ApiError, type Caller, MASTER_KEY_ID, type ProtocolContext } from '@course-service/runtime';
 import { type CallToolResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
-import { ApiError, type Caller, MASTER_KEY_ID, type ProtocolContext } from '../../core/index.ts';
 import type { ToolSpec } from './tool-catalogue.ts';
 import { internalProtocolError, toolError } from './tool-errors.ts';
 

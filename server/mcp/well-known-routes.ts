@@ -1,5 +1,5 @@
+import { ApiError } from '@course-service/runtime';
 import type { Context } from 'koa';
-import { ApiError } from '../../core/index.ts';
 import { devAuthorizationServerMetadata } from '../auth/dev-oauth/dev-oauth-routes.ts';
 import { publicOrigin } from '../public-origin.ts';
 

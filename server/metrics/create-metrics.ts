@@ -1,5 +1,5 @@
+import type { Observer } from '@course-service/runtime';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import type { Observer } from '../../core/index.ts';
 import type { RedisProbe } from '../rate-limit/redis-probe.ts';
 import type { StoreProbe } from '../store/store-probe.ts';
 import { dependencyMetrics } from './dependency-metrics.ts';

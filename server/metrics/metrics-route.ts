@@ -1,6 +1,6 @@
+import { ApiError } from '@course-service/runtime';
 import type { Context, Middleware } from 'koa';
 import type { Registry } from 'prom-client';
-import { ApiError } from '../../core/index.ts';
 
 /** Where metrics are served, on the API's port or on their own. */
 export const METRICS_PATH = '/metrics';

@@ -1,5 +1,5 @@
+import type { Observer } from '@course-service/runtime';
 import { Counter, type Registry } from 'prom-client';
-import type { Observer } from '../../core/index.ts';
 
 /**
  * The core's events as Prometheus counters: authentications by credential and outcome, rate-limit

@@ -1,5 +1,5 @@
+import type { WebhookAttemptVerdict } from '@course-service/runtime/webhooks';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { WebhookAttemptVerdict } from '../../webhooks/attempt-outcome.ts';
 
 /** What the delivery engine tells the metrics, and how the backlog is read when scraped. */
 export interface WebhookProbe {

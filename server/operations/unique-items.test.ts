@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../test-support/harness.ts';
 import { accountOn, createEndpoint } from '../test-support/webhook-accounts.ts';
 
 // Lists the spec declares unique (event types, scopes) are checked by the request validators
-// (core/spec/safe-unique-items.ts): whatever their items hold, a bad list is a 400, never a 500.
+// (runtime/core/spec/safe-unique-items.ts): whatever their items hold, a bad list is a 400, never a 500.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

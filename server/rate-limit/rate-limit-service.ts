@@ -1,4 +1,4 @@
-import type { DependencyHealth, RateLimits } from '../../core/index.ts';
+import type { DependencyHealth, RateLimits } from '@course-service/runtime';
 
 /** Rate limits plus what their owner needs: a health check for the shared store, and closing it. */
 export interface RateLimitService extends RateLimits {

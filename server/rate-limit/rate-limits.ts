@@ -1,4 +1,4 @@
-import { createFixedWindowLimits, type Quotas } from '../../memory/fixed-window.ts';
+import { createFixedWindowLimits, type Quotas } from '@course-service/runtime/rate-limit';
 import type { RateLimitService } from './rate-limit-service.ts';
 import type { RedisProbe } from './redis-probe.ts';
 

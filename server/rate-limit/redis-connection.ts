@@ -1,5 +1,5 @@
+import type { DependencyHealth } from '@course-service/runtime';
 import { Redis } from 'ioredis';
-import type { DependencyHealth } from '../../core/index.ts';
 import { createOutageLog } from '../outages/outage-log.ts';
 import { NO_REDIS_PROBE, type RedisProbe } from './redis-probe.ts';
 

@@ -1,12 +1,12 @@
+import type { QuotaResult } from '@course-service/runtime';
+import type { RateLimitPolicy } from '@course-service/runtime/domain/rate-limit-headers';
+import type { Quotas } from '@course-service/runtime/rate-limit';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { QuotaResult } from '../../core/index.ts';
-import type { RateLimitPolicy } from '../../domain/rate-limit-headers.ts';
-import type { Quotas } from '../../memory/fixed-window.ts';
 import type { RateLimitService } from './rate-limit-service.ts';
 import { connectRedis } from './redis-connection.ts';
 import type { RedisProbe } from './redis-probe.ts';

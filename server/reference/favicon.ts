@@ -1,5 +1,5 @@
+import { ApiError } from '@course-service/runtime';
 import type { Context, Next } from 'koa';
-import { ApiError } from '../../core/index.ts';
 import { pageHeaders } from '../page-headers.ts';
 
 /** Where every page of the service links its icon. */

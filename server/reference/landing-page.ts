@@ -1,6 +1,6 @@
 import { join } from 'node:path';
+import { ApiError, openApiDocument } from '@course-service/runtime';
 import type { Context, Next } from 'koa';
-import { ApiError, openApiDocument } from '../../core/index.ts';
 import { assetsDir } from '../assets-dir.ts';
 import { pageHeaders } from '../page-headers.ts';
 import { readIfExists } from '../read-if-exists.ts';

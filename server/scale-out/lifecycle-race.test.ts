@@ -1,5 +1,9 @@
+import {
+  type CourseStatus,
+  type CourseTransition,
+  nextStatus,
+} from '@course-service/runtime/domain/course-lifecycle';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type CourseStatus, type CourseTransition, nextStatus } from '../../domain/course-lifecycle.ts';
 import { type Fleet, startFleet } from './fleet.ts';
 
 let fleet: Fleet;

@@ -1,5 +1,5 @@
+import { openApiDocument } from '@course-service/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../core/index.ts';
 import { startTestServer, type TestServer } from '../test-support/harness.ts';
 
 type Operation = { operationId: string; security?: Record<string, string[]>[]; requestBody?: unknown };

@@ -1,5 +1,5 @@
-import type { ReportKeys } from '../../core/index.ts';
-import { serviceUnavailable } from '../../core/index.ts';
+import type { ReportKeys } from '@course-service/runtime';
+import { serviceUnavailable } from '@course-service/runtime';
 
 /** How long the published keys are used before they are fetched again. */
 const CACHE_MS = 10 * 60_000;

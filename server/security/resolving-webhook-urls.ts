@@ -1,6 +1,10 @@
 import { lookup } from 'node:dns/promises';
-import type { WebhookUrlCheck } from '../../core/index.ts';
-import { addressRefusal, isIpLiteral, webhookUrlRefusal } from '../../domain/webhook-address.ts';
+import type { WebhookUrlCheck } from '@course-service/runtime';
+import {
+  addressRefusal,
+  isIpLiteral,
+  webhookUrlRefusal,
+} from '@course-service/runtime/domain/webhook-address';
 
 /** Resolves a host name to every address it has; the server's is Node's resolver. */
 export type ResolveAll = (host: string) => Promise<string[]>;

@@ -1,8 +1,8 @@
+import type { Store } from '@course-service/runtime';
+import type { KeyEnvironment } from '@course-service/runtime/domain/api-key-format';
+import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Store } from '../../core/index.ts';
-import type { KeyEnvironment } from '../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../domain/course-lifecycle.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-backend.ts';
 import { openPostgresStore } from './postgres/open-postgres-store.ts';
 import type { PostgresStore } from './postgres/postgres-store.ts';

@@ -1,4 +1,4 @@
-import { COURSE_FIELDS, USAGE_FIELDS } from '../../core/index.ts';
+import { COURSE_FIELDS, USAGE_FIELDS } from '@course-service/runtime';
 
 /** The SQL column of a record's field, in both backends' tables: `ownerId` → `owner_id`. */
 export function columnOf(field: string): string {

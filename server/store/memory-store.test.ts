@@ -1,5 +1,5 @@
+import { createMemoryStore } from '@course-service/runtime/embedded-store';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../memory/memory-store.ts';
 import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support/records.ts';
 import { storeContract } from './test-support/store-contract.ts';
 

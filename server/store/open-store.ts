@@ -1,4 +1,4 @@
-import type { Store } from '../../core/index.ts';
+import type { Store } from '@course-service/runtime';
 import type { StoreLogger } from './store-logger.ts';
 import type { StoreProbe } from './store-probe.ts';
 

@@ -1,4 +1,4 @@
-import type { Observer } from '../../core/index.ts';
+import type { Observer } from '@course-service/runtime';
 import type { StoreProbe } from '../store/store-probe.ts';
 
 /** One observer that tells both `a` and `b` (metrics and traces). */

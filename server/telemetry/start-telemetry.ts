@@ -1,6 +1,6 @@
+import type { Store } from '@course-service/runtime';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { Store } from '../../core/index.ts';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/create-metrics.ts';
 import { METRICS_PATH, metricsRoute } from '../metrics/metrics-route.ts';

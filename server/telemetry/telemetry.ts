@@ -1,5 +1,5 @@
+import type { Observer } from '@course-service/runtime';
 import type { Middleware } from 'koa';
-import type { Observer } from '../../core/index.ts';
 import type { WebhookProbe } from '../metrics/webhook-metrics.ts';
 import type { RedisProbe } from '../rate-limit/redis-probe.ts';
 import type { StoreProbe } from '../store/store-probe.ts';

@@ -1,6 +1,6 @@
+import { openApiDocument } from '@course-service/runtime';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { openApiDocument } from '../../core/index.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);

@@ -1,4 +1,5 @@
 import { register } from 'node:module';
+import type { Observer, Store } from '@course-service/runtime';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
@@ -6,7 +7,6 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { Middleware } from 'koa';
-import type { Observer, Store } from '../../core/index.ts';
 import type { StoreProbe } from '../store/store-probe.ts';
 import { serverSpans } from './server-spans.ts';
 import { authenticationSpans, journalSpans } from './trace-events.ts';

@@ -1,5 +1,5 @@
+import { NO_OBSERVER, type Observer } from '@course-service/runtime';
 import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import { NO_OBSERVER, type Observer } from '../../core/index.ts';
 import { NO_STORE_PROBE, type StoreProbe } from '../store/store-probe.ts';
 
 /** The core's authentications as child spans of the request's (`authenticate`), with their outcome. */

@@ -1,5 +1,5 @@
+import type { Store } from '@course-service/runtime';
 import { type Span, SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import type { Store } from '../../core/index.ts';
 
 const failed = (span: Span, error: unknown): void => {
   span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });

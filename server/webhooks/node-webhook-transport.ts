@@ -3,9 +3,8 @@
 // followed and the answer read up to a cap. It never throws: every failure is an attempt error.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { WebhookSendResult } from '../../webhooks/attempt-outcome.ts';
-import type { WebhookSend } from '../../webhooks/create-webhook-dispatcher.ts';
-import { WEBHOOK_RESPONSE_LIMIT_BYTES } from '../../webhooks/delivery-rules.ts';
+import type { WebhookSend, WebhookSendResult } from '@course-service/runtime/webhooks';
+import { WEBHOOK_RESPONSE_LIMIT_BYTES } from '@course-service/runtime/webhooks';
 import { pinAddress, pinnedLookup, type ResolveHost } from './pinned-address.ts';
 
 /** What the transport is configured with. */

@@ -3,7 +3,7 @@
 // the check and the connection (rebinding) cannot send the request elsewhere.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { addressRefusal } from '../../domain/webhook-address.ts';
+import { addressRefusal } from '@course-service/runtime/domain/webhook-address';
 
 /** Resolves every address of a host name (`node:dns` lookup by default, as connections do). */
 export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;

@@ -1,12 +1,12 @@
-import type { Middleware } from 'koa';
-import type { Logger } from 'pino';
-import type { Store } from '../../core/index.ts';
-import { createWebhookDispatcher } from '../../webhooks/create-webhook-dispatcher.ts';
+import type { Store } from '@course-service/runtime';
 import {
+  createWebhookDispatcher,
   mayHaveQueuedDeliveries,
   WEBHOOK_DELIVERIES_IN_FLIGHT,
   webhookLeaseMs,
-} from '../../webhooks/delivery-rules.ts';
+} from '@course-service/runtime/webhooks';
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { WebhookProbe } from '../metrics/webhook-metrics.ts';
 import { nodeWebhookTransport } from './node-webhook-transport.ts';

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../core/index.ts';
-import { createWindowCounter, secondsLeft } from '../../../memory/fixed-window.ts';
+import { ApiError } from '@course-service/runtime';
+import { createWindowCounter, secondsLeft } from '@course-service/runtime/rate-limit';
 
 /**
  * A fixed-window quota per client address for the development authorization server's writes

@@ -1,6 +1,6 @@
+import { ApiError } from '@course-service/runtime';
+import { isValidSubject } from '@course-service/runtime/domain/text';
 import type { Context } from 'koa';
-import { ApiError } from '../../../core/index.ts';
-import { isValidSubject } from '../../../domain/text.ts';
 import { corsHeaders } from '../../http/cors.ts';
 import { pageHeaders } from '../../page-headers.ts';
 import { publicOrigin } from '../../public-origin.ts';

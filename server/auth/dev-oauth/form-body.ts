@@ -1,5 +1,5 @@
+import { ApiError } from '@course-service/runtime';
 import type { Context } from 'koa';
-import { ApiError } from '../../../core/index.ts';
 
 /**
  * The body of a small request as text; 413 past `limit` bytes. The rest is read and dropped, not

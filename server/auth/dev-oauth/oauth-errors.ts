@@ -1,5 +1,5 @@
+import { ApiError } from '@course-service/runtime';
 import type { Context } from 'koa';
-import { ApiError } from '../../../core/index.ts';
 
 /**
  * An OAuth error answer (RFC 6749 §5.2, RFC 7591 §3.2.2), which OAuth clients read, rather than a

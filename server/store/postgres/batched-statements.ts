@@ -1,7 +1,7 @@
+import type { ApiKeyRecord, CourseOwner, CourseRecord, EventDraft, PageQuery } from '@course-service/runtime';
+import { StoreConflictError } from '@course-service/runtime';
+import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { ApiKeyRecord, CourseOwner, CourseRecord, EventDraft, PageQuery } from '../../../core/index.ts';
-import { StoreConflictError } from '../../../core/index.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import type { StoreProbe } from '../store-probe.ts';
 import type { CourseInterner } from './course-interner.ts';
 import * as E from './event-statements.ts';

@@ -1,5 +1,5 @@
+import type { CourseRecord } from '@course-service/runtime';
 import { describe, expect, it } from 'vitest';
-import type { CourseRecord } from '../../../core/index.ts';
 import { account, newCourse } from '../test-support/records.ts';
 import { CourseInterner } from './course-interner.ts';
 

@@ -1,4 +1,4 @@
-import { COURSE_FIELDS, type CourseRecord } from '../../../core/index.ts';
+import { COURSE_FIELDS, type CourseRecord } from '@course-service/runtime';
 
 /**
  * One frozen object per course version: a course read again, equal in every field to the last

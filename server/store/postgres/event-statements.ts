@@ -9,7 +9,7 @@ import {
   type WebhookDeliveryRecord,
   type WebhookEndpointChanges,
   type WebhookEndpointRecord,
-} from '../../../core/index.ts';
+} from '@course-service/runtime';
 import * as C from '../columns.ts';
 import { assignments, COURSE_COLUMNS, params, rowReader } from './statements.ts';
 

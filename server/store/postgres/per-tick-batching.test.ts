@@ -1,6 +1,6 @@
+import { StoreConflictError } from '@course-service/runtime';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { StoreConflictError } from '../../../core/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
 import { account, at, draft, newApiKey, newCourse, newEndpoint } from '../test-support/records.ts';
 import { openPostgresStore } from './open-postgres-store.ts';

@@ -1,4 +1,3 @@
-import type { PoolClient } from 'pg';
 import type {
   AccountEventRecord,
   CourseOwner,
@@ -12,7 +11,8 @@ import type {
   WebhookEndpointChanges,
   WebhookEndpointRecord,
   WebhookJob,
-} from '../../../core/index.ts';
+} from '@course-service/runtime';
+import type { PoolClient } from 'pg';
 import { recordEvents, run } from './batched-statements.ts';
 import * as E from './event-statements.ts';
 import { NO_CURSOR, PostgresSession, seqOf } from './postgres-session.ts';

@@ -1,7 +1,7 @@
+import type { DependencyHealth, IdempotentResponse } from '@course-service/runtime';
+import { StoreConflictError, serviceUnavailable } from '@course-service/runtime';
 import type DataLoader from 'dataloader';
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { DependencyHealth, IdempotentResponse } from '../../../core/index.ts';
-import { StoreConflictError, serviceUnavailable } from '../../../core/index.ts';
 import { createOutageLog, type OutageLog } from '../../outages/outage-log.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';

@@ -1,5 +1,5 @@
+import { StoreConflictError } from '@course-service/runtime';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { StoreConflictError } from '../../../core/index.ts';
 import { startTcpProxy } from '../../test-support/tcp-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';

@@ -1,7 +1,6 @@
 // Over 300 lines on purpose: the course and key half of the Store port, method for method; the
 // events half is PostgresEventStore, the connection's plumbing PostgresSession.
-import type DataLoader from 'dataloader';
-import type { Pool, PoolClient } from 'pg';
+
 import type {
   ApiKeyClientRecord,
   ApiKeyEventRecord,
@@ -19,11 +18,13 @@ import type {
   IdempotentResponse,
   PageQuery,
   Store,
-} from '../../../core/index.ts';
-import { COURSE_CHANGE_FIELDS } from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
+} from '@course-service/runtime';
+import { COURSE_CHANGE_FIELDS } from '@course-service/runtime';
+import type { KeyEnvironment } from '@course-service/runtime/domain/api-key-format';
+import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
+import { expiryEvent, keyEvent, type NewApiKeyEvent } from '@course-service/runtime/embedded-store';
+import type DataLoader from 'dataloader';
+import type { Pool, PoolClient } from 'pg';
 import type { StoreLogger } from '../store-logger.ts';
 import type { StoreProbe } from '../store-probe.ts';
 import { batchedStatements, type ListCall, type NewCourse, run } from './batched-statements.ts';

@@ -14,8 +14,8 @@ import {
   type IdempotentResponse,
   KEY_FIELDS,
   USAGE_FIELDS,
-} from '../../../core/index.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
+} from '@course-service/runtime';
+import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
 import * as C from '../columns.ts';
 
 export const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');

@@ -1,6 +1,6 @@
+import { textBefore } from '@course-service/runtime/embedded-store';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { textBefore } from '../../../memory/api-key-index.ts';
 
 const sqlJs = await initSqlJs();
 const db = new sqlJs.Database();

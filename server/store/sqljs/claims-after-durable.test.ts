@@ -1,7 +1,7 @@
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CourseRecord } from '@course-service/runtime';
 import { describe, expect, it } from 'vitest';
-import type { CourseRecord } from '../../../core/index.ts';
 import { account, at, draft, newCourse, newEndpoint, tempDir } from '../test-support/records.ts';
 import { FILES } from './files.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';

@@ -1,6 +1,6 @@
+import type { CourseOwner, CourseRecord } from '@course-service/runtime';
+import { CourseIndex, type CourseSource, courseRecord } from '@course-service/runtime/embedded-store';
 import { describe, expect, it } from 'vitest';
-import type { CourseOwner, CourseRecord } from '../../../core/index.ts';
-import { CourseIndex, type CourseSource, courseRecord } from '../../../memory/course-index.ts';
 import { account, newCourse } from '../test-support/records.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { StoreConflictError } from '@course-service/runtime';
 import initSqlJs from 'sql.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StoreConflictError } from '../../../core/index.ts';
 import { SqlDatabase } from './database.ts';
 import type { SqlOp } from './journal-codec.ts';
 

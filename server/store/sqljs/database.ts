@@ -1,5 +1,5 @@
+import { StoreConflictError } from '@course-service/runtime';
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { StoreConflictError } from '../../../core/index.ts';
 import type { SqlOp } from './journal-codec.ts';
 
 /** A row as sql.js returns it: values in column order. */

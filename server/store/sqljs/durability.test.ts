@@ -1,8 +1,8 @@
 import { appendFile, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CourseRecord, Store } from '@course-service/runtime';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import type { CourseRecord, Store } from '../../../core/index.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
 import {
   account,

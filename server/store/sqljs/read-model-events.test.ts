@@ -1,6 +1,6 @@
+import type { CourseRecord } from '@course-service/runtime';
+import type { KeyEnvironment } from '@course-service/runtime/domain/api-key-format';
 import { describe, expect, it } from 'vitest';
-import type { CourseRecord } from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
 import {
   account,
   draft,

@@ -1,4 +1,4 @@
-import type { Store } from '../../../core/index.ts';
+import type { Store } from '@course-service/runtime';
 import { storedResponse } from '../test-support/records.ts';
 import type { SqlDatabase } from './database.ts';
 import * as S from './statements.ts';

@@ -1,9 +1,9 @@
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { StoreConflictError } from '@course-service/runtime';
+import type { KeyEnvironment } from '@course-service/runtime/domain/api-key-format';
+import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
 import { describe, expect, it } from 'vitest';
-import { StoreConflictError } from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
 import { account, newApiKey, newCourse, tempDir } from '../test-support/records.ts';
 import { SqlDatabase } from './database.ts';
 import { FILES } from './files.ts';

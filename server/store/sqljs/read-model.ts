@@ -1,8 +1,12 @@
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { ApiKeyIndex } from '../../../memory/api-key-index.ts';
-import { CourseIndex, type CourseSource } from '../../../memory/course-index.ts';
-import { EventModel, noEventChanges } from '../../../memory/event-model.ts';
-import { IdempotencyIndex } from '../../../memory/idempotency-index.ts';
+import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
+import {
+  ApiKeyIndex,
+  CourseIndex,
+  type CourseSource,
+  EventModel,
+  IdempotencyIndex,
+  noEventChanges,
+} from '@course-service/runtime/embedded-store';
 import type { Row, SqlDatabase } from './database.ts';
 import * as S from './statements.ts';
 

@@ -17,15 +17,20 @@ import type {
   IdempotentResponse,
   PageQuery,
   Store,
-} from '../../../core/index.ts';
-import { COURSE_CHANGE_FIELDS } from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { CourseStatus } from '../../../domain/course-lifecycle.ts';
-import { expiryEvent, keyEvent, type NewApiKeyEvent } from '../../../memory/api-key-events.ts';
-import { apiKeyRecord } from '../../../memory/api-key-index.ts';
-import { changedCourse, courseRecord } from '../../../memory/course-index.ts';
-import { EmbeddedEventStore } from '../../../memory/embedded-event-store.ts';
-import type { EventChanges } from '../../../memory/event-model.ts';
+} from '@course-service/runtime';
+import { COURSE_CHANGE_FIELDS } from '@course-service/runtime';
+import type { KeyEnvironment } from '@course-service/runtime/domain/api-key-format';
+import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
+import type { EventChanges } from '@course-service/runtime/embedded-store';
+import {
+  apiKeyRecord,
+  changedCourse,
+  courseRecord,
+  EmbeddedEventStore,
+  expiryEvent,
+  keyEvent,
+  type NewApiKeyEvent,
+} from '@course-service/runtime/embedded-store';
 import type { Row, SqlDatabase } from './database.ts';
 import type { Durability } from './durability.ts';
 import type { SqlOp } from './journal-codec.ts';

@@ -1,4 +1,3 @@
-import type { SqlValue } from 'sql.js';
 import {
   ACCOUNT_EVENT_FIELDS,
   type AccountEventRecord,
@@ -19,8 +18,9 @@ import {
   WEBHOOK_ENDPOINT_FIELDS,
   type WebhookDeliveryRecord,
   type WebhookEndpointRecord,
-} from '../../../core/index.ts';
-import type { EventChanges } from '../../../memory/event-model.ts';
+} from '@course-service/runtime';
+import type { EventChanges } from '@course-service/runtime/embedded-store';
+import type { SqlValue } from 'sql.js';
 import * as C from '../columns.ts';
 import type { Row } from './database.ts';
 import type { SqlOp } from './journal-codec.ts';

@@ -1,8 +1,9 @@
 // Over 300 lines on purpose: the EventStore half of the one suite every backend runs (called by
-// store-contract.ts), a test per promise of core/model/event-store.ts and the course and key
+// store-contract.ts), a test per promise of runtime/core/model/event-store.ts and the course and key
 // writes' event drafts.
+
+import type { ApiKeyRecord, CourseRecord, Store, WebhookEndpointRecord } from '@course-service/runtime';
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyRecord, CourseRecord, Store, WebhookEndpointRecord } from '../../../core/index.ts';
 import { account, at, draft, newApiKey, newCourse, newDelivery, newEndpoint, testEvent } from './records.ts';
 
 const SINCE = '2026-01-01T00:00:00.000Z';

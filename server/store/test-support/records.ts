@@ -12,9 +12,9 @@ import type {
   Store,
   WebhookDeliveryRecord,
   WebhookEndpointRecord,
-} from '../../../core/index.ts';
-import type { KeyEnvironment } from '../../../domain/api-key-format.ts';
-import type { FeedEventType } from '../../../domain/event-types.ts';
+} from '@course-service/runtime';
+import type { KeyEnvironment } from '@course-service/runtime/domain/api-key-format';
+import type { FeedEventType } from '@course-service/runtime/domain/event-types';
 
 /** A fresh directory under the OS temp dir, for a test's data. */
 export function tempDir(): Promise<string> {

@@ -1,8 +1,9 @@
 // Over 300 lines on purpose: the one suite every backend runs, a test per promise of the Store
 // port; split, a backend's test file would have to list every part.
+
+import type { ApiKeyEventRecord, Store } from '@course-service/runtime';
+import { StoreConflictError } from '@course-service/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiKeyEventRecord, Store } from '../../../core/index.ts';
-import { StoreConflictError } from '../../../core/index.ts';
 import { eventStoreContract } from './event-store-contract.ts';
 import { account, claimRequest, newApiKey, newCourse, newEndpoint, storedResponse } from './records.ts';
 

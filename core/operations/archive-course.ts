@@ -1,4 +1,0 @@
-import { transitionCourse } from './transition-course.ts';
-
-/** `POST /api/v1/courses/{courseId}/archive`: see the lifecycle in the spec's `CourseStatus`. */
-export const archiveCourse = transitionCourse('archive');

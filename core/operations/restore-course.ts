@@ -1,4 +1,0 @@
-import { transitionCourse } from './transition-course.ts';
-
-/** `POST /api/v1/courses/{courseId}/restore`: see the lifecycle in the spec's `CourseStatus`. */
-export const restoreCourse = transitionCourse('restore');

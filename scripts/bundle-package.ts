@@ -1,0 +1,42 @@
+// How a published package carries the private runtime (@course-service/runtime): its code and its
+// types are bundled in, everything the package declares as a dependency (or peer) stays a reference.
+import { readFileSync } from 'node:fs';
+import { rollup } from 'rollup';
+import { dts } from 'rollup-plugin-dts';
+import ts from 'typescript';
+
+/** The package names `packageJson` declares (dependencies and peers), and a test for their imports. */
+export function declaredPackages(packageJson: URL): (id: string) => boolean {
+  const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as Record<string, Record<string, string>>;
+  const names = [
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ];
+  return (id) => names.some((name) => id === name || id.startsWith(`${name}/`));
+}
+
+/**
+ * Writes one declaration file for `entry` to `outFile`, with the runtime's (and the SDK's) types inlined (resolved
+ * through its `exports`, as the root tsconfig resolves it) and `external` imports left as they are.
+ *
+ * @example await bundleTypes('mocks/index.ts', 'mocks/dist/index.d.ts', (id) => id === 'msw');
+ */
+export async function bundleTypes(entry: string, outFile: string, external: (id: string) => boolean) {
+  const types = await rollup({
+    input: entry,
+    external,
+    plugins: [
+      dts({
+        includeExternal: ['@course-service/runtime', '@course-service/sdk'],
+        compilerOptions: {
+          allowImportingTsExtensions: true,
+          noEmit: false,
+          module: ts.ModuleKind.NodeNext,
+          moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        },
+      }),
+    ],
+  });
+  await types.write({ file: outFile, format: 'es' });
+  await types.close();
+}
