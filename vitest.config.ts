@@ -42,12 +42,14 @@ const NODE_AGNOSTIC = [
 // Projects: unit and integration suites beside the code; those suites again on PostgreSQL + Redis;
 // the multi-instance tests (real processes on one database); and the contract suite against the
 // reference server (on each backend) and against the msw mocks.
-// The workspace packages from their sources (tsconfig.json names the same condition).
+// The workspace packages from their sources (tsconfig.json names the same condition), added to the
+// conditions vitest uses by default (Vite's, without `module` on the server side).
 const SOURCE = '@course-service/source';
+const SERVER_CONDITIONS = defaultServerConditions.filter((condition) => condition !== 'module');
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: [SOURCE, ...SERVER_CONDITIONS] } },
   test: {
     // Most suites wait on servers, child processes and the network rather than compute, so even a
     // two-core machine runs four files at a time.
