@@ -1,5 +1,6 @@
-// Over 300 lines on purpose: every check shares one `npm pack` of the four packages (their builds
-// take about 40 s), so the checks of all four live beside that one pack.
+// Over 300 lines on purpose: every check shares one `npm pack` of the four packages (their builds,
+// three of them bundles with their types, take a minute or more), so the checks of all four live
+// beside that one pack.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -126,7 +127,7 @@ beforeAll(() => {
     tarballs[name] = join(work, filename);
     packedFiles[name] = files.map((file) => file.path);
   }
-}, 180_000);
+}, 300_000);
 // Seven installed projects are many thousands of files: removed off the event loop, with time to
 // spare on a busy machine (a synchronous removal once overran the hook's default minute).
 afterAll(() => rm(work, { recursive: true, force: true }), 300_000);
