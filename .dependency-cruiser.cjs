@@ -52,6 +52,18 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'bench-uses-public-entries',
+      comment:
+        'The benchmark is a tool: it reaches the server and the shared runtime only through their public ' +
+        'entries (server/index.ts, runtime/core/index.ts), never a file inside them, and no test support.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: {
+        path: '^(server|runtime|mocks|sdk|contract-tests|dashboard|fuzz|scripts|test-support)/',
+        pathNot: '^(server/index|runtime/core/index)\\.ts$',
+      },
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'Folders import downwards only: no folder imports a folder that imports it back.',
       severity: 'error',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type ChildServer, repoRoot, spawnServer, waitHealthy } from './child-server.ts';
 import { createApiKey, requestJson, seedCourses } from './seed.ts';
 
-/** The child script that starts our server through `server/start-server.ts`, in a checkout. */
+/** The child script that starts our server through the server's public entry, in a checkout. */
 const ourServerScript = 'bench/servers/our-server.ts';
 
 /** Why `--compare DIR` cannot run the checkout at `dir` (one line), or undefined when it can. */

@@ -2,7 +2,8 @@
 // database file lives in emscripten's in-memory file system, which grows a file past 1 MiB by
 // 12.5 % at a time into a fresh buffer with a full copy, and a checkpoint takes the file's bytes
 // with `export()`, on the event loop. Both block the loop; this measures for how long, on the real
-// store (its schema, statements, shared commits and checkpoints), at each size.
+// store (its schema, statements, shared commits and checkpoints; opened through the server's
+// public entry), at each size.
 //
 //   npx tsx bench/sqljs-file.ts [--sizes 1000,10000,100000] [--checkpoints 5]
 //
@@ -12,8 +13,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openSqljsStore } from '../server/store/sqljs/open-sqljs-store.ts';
-import type { StoreLogger } from '../server/store/store-logger.ts';
+import { openStore } from '../server/index.ts';
 import { resultsDir } from './write-results.ts';
 
 /** What one database size cost. */
@@ -32,7 +32,12 @@ interface SizeResult {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** Inserts `count` courses, `batch` at a time, into a fresh store, then checkpoints it `checkpoints` times. */
+type StoreLogger = NonNullable<Parameters<typeof openStore>[0]['logger']>;
+
+/**
+ * Inserts `count` courses, `batch` at a time, into a fresh store, then checkpoints it `checkpoints`
+ * times: each time the store is opened again and closed, and closing writes a checkpoint.
+ */
 async function measure(count: number, checkpoints: number, batch = 50): Promise<SizeResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-sqljs-file-'));
   const blocked: number[] = [];
@@ -48,7 +53,8 @@ async function measure(count: number, checkpoints: number, batch = 50): Promise<
     error() {},
   };
   // No background checkpoint while inserting: the stalls measured are the file's growth alone.
-  const store = await openSqljsStore({ dataDir, logger, checkpointEntries: Number.MAX_SAFE_INTEGER });
+  const store = await openStore({ dataDir, logger, checkpointEntries: Number.MAX_SAFE_INTEGER });
+  let closed = false;
   try {
     const stalls = monitorEventLoopDelay({ resolution: 1 });
     let over10 = 0;
@@ -66,8 +72,11 @@ async function measure(count: number, checkpoints: number, batch = 50): Promise<
     }
     stalls.disable();
     clearInterval(ticker);
+    await store.close();
+    closed = true;
     blocked.length = 0;
-    for (let i = 0; i < checkpoints; i++) await store.checkpoint();
+    for (let i = 0; i < checkpoints; i++) await (await openStore({ dataDir, logger })).close();
+    if (blocked.length !== checkpoints) throw new Error(`${blocked.length} checkpoints, not ${checkpoints}`);
     return {
       courses: count,
       fileMiB: Math.round((bytes / 2 ** 20) * 10) / 10,
@@ -78,7 +87,7 @@ async function measure(count: number, checkpoints: number, batch = 50): Promise<
       checkpointBlockedMaxMs: Math.max(...blocked),
     };
   } finally {
-    await store.close();
+    if (!closed) await store.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -28,9 +28,10 @@ describe('import rules', { timeout: 120_000 }, () => {
     expect(violations(ROOT, SOURCES)).toEqual([]);
   });
 
-  it('catch a core that uses Node or an adapter, mocks that use the server, a delivery engine that uses Node or the server, and folders and files that import each other', () => {
+  it('catch a core that uses Node or an adapter, mocks that use the server, a delivery engine that uses Node or the server, a bench that reaches inside the server, and folders and files that import each other', () => {
     const found = violations(`${ROOT}scripts/fixtures/import-rules`, [
       'runtime',
+      'bench',
       'mocks',
       'server',
       'left',
@@ -38,6 +39,7 @@ describe('import rules', { timeout: 120_000 }, () => {
     ]);
     const rules = new Set(found.map((line) => line.split(' ')[0]));
     expect([...rules].sort()).toEqual([
+      'bench-uses-public-entries',
       'core-imports-no-transport',
       'core-imports-only-core-and-domain',
       'mocks-import-no-server',
@@ -50,6 +52,9 @@ describe('import rules', { timeout: 120_000 }, () => {
     expect(found).toContain('webhooks-import-no-node runtime/webhooks/sends-with-node.fixture.ts → https');
     expect(found).toContain(
       'mocks-import-no-server mocks/knows-the-server.fixture.ts → server/port.fixture.ts',
+    );
+    expect(found).toContain(
+      'bench-uses-public-entries bench/reaches-inside.fixture.ts → server/port.fixture.ts',
     );
   });
 });

@@ -51,6 +51,19 @@ export interface App {
   stop(): Promise<void>;
 }
 
+/** What {@link createApp} builds the application from. */
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  clock?: () => Date;
+  middleware?: Middleware[];
+  /** Metrics and traces (see `startTelemetry`); none by default. */
+  telemetry?: Telemetry;
+  /** The OpenAPI document to serve; the embedded `openapi.yaml` by default. */
+  spec?: OpenApiDocument | undefined;
+}
+
 /**
  * Builds the application from its parts, with no global state: tests create as many as they like.
  * Refuses a key hashing secret other than the one `store` was first started with.
@@ -61,17 +74,7 @@ export interface App {
  * const app = await createApp({ config: loadConfig({ DATA_DIR: ':memory:' }), store, logger,
  *   middleware: [async (ctx, next) => { await next(); ctx.set('X-Served-By', 'us'); }] });
  */
-export async function createApp(options: {
-  config: Config;
-  store: Store;
-  logger: Logger;
-  clock?: () => Date;
-  middleware?: Middleware[];
-  /** Metrics and traces (see `startTelemetry`); none by default. */
-  telemetry?: Telemetry;
-  /** The OpenAPI document to serve; the embedded `openapi.yaml` by default. */
-  spec?: OpenApiDocument | undefined;
-}): Promise<App> {
+export async function createApp(options: AppOptions): Promise<App> {
   const { config, store, logger } = options;
   const telemetry = options.telemetry ?? NO_TELEMETRY;
   const apiKeyHashSecret =

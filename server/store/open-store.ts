@@ -9,6 +9,11 @@ export interface OpenStoreOptions {
   logger?: StoreLogger;
   /** Told of journal writes, checkpoints, statements and the pool (metrics, traces). */
   probe?: StoreProbe | undefined;
+  /**
+   * sql.js only: how many journal entries start a background checkpoint (default 50,000; 32 MiB of
+   * journal starts one too, and `close()` writes one). For measuring writes without checkpoints.
+   */
+  checkpointEntries?: number | undefined;
 }
 
 /**
@@ -18,11 +23,11 @@ export interface OpenStoreOptions {
  * @example const store = await openStore({ dataDir: './data', database: config.database, logger });
  */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
-  const { database, dataDir, logger, probe } = options;
+  const { database, dataDir, logger, probe, checkpointEntries } = options;
   if (database) {
     const { openPostgresStore } = await import('./postgres/open-postgres-store.ts');
     return openPostgresStore({ ...database, waitMs: database.waitSeconds * 1000, logger, probe });
   }
   const { openSqljsStore } = await import('./sqljs/open-sqljs-store.ts');
-  return openSqljsStore({ dataDir, logger, probe });
+  return openSqljsStore({ dataDir, logger, probe, checkpointEntries });
 }
