@@ -17,21 +17,14 @@ describe('the memory store', () => {
     expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'stored', response });
   });
 
-  it('hands out the same frozen course until it changes, and never changes one handed out', async () => {
+  it('hands out frozen courses: a reader cannot change the one it stores', async () => {
     const store = createMemoryStore();
     const created = await store.insertCourse(newCourse('a', 1));
     expect(Object.isFrozen(created)).toBe(true);
-    expect(await store.getCourse(account('a'), created.id)).toBe(created);
-    expect((await store.listCourses({ ...account('a'), limit: 10 }))[0]).toBe(created);
-    // A change that sets nothing new keeps the object, so caches keyed on it stay valid.
-    expect(await store.updateCourse(account('a'), created.id, { name: created.name })).toBe(created);
-
-    const updated = await store.updateCourse(account('a'), created.id, { name: 'Renamed' });
-    expect(updated).not.toBe(created);
-    expect(Object.isFrozen(updated)).toBe(true);
-    expect(created.name).toBe('Course 1');
-    expect(await store.getCourse(account('a'), created.id)).toBe(updated);
-    expect((await store.listCourses({ ...account('a'), limit: 10 }))[0]).toBe(updated);
+    expect(Object.isFrozen(await store.getCourse(account('a'), created.id))).toBe(true);
+    expect(Object.isFrozen((await store.listCourses({ ...account('a'), limit: 10 }))[0])).toBe(true);
+    const renamed = await store.updateCourse(account('a'), created.id, { name: 'Renamed' });
+    expect(Object.isFrozen(renamed)).toBe(true);
   });
 
   it("keeps no caller's object: records, scopes and stored bodies are copies", async () => {

@@ -14,8 +14,8 @@ export interface CourseOwner {
 
 /**
  * The fields of a course record, in the one order every list of them follows: the records the
- * stores build, their SQL columns and the interner's comparison are derived from it, and a test
- * checks it against {@link CourseRecord} and the spec's `Course`.
+ * stores build and their SQL columns are derived from it, and a test checks it against
+ * {@link CourseRecord} and the spec's `Course`.
  */
 export const COURSE_FIELDS = [
   'id',

@@ -60,11 +60,8 @@ export interface PageQuery {
  * Everything the service keeps. Methods return data or `undefined`; they know nothing of HTTP.
  * A write resolves only once it is durable. Every backend (`runtime/embedded-store/`, `server/store/sqljs/`,
  * `server/store/postgres/`) implements it and passes the shared suite in `server/store/test-support/store-contract.ts`.
- *
- * Course records are frozen, and a course is the same object at every read (get, list, or an
- * update that changes nothing) until it changes: a change hands out a new object and never
- * alters one handed out. The course representations cache their JSON and ETag per record
- * object (`operations/representations.ts`) and rely on both.
+ * A record handed out is the caller's to read, never altered afterwards: a change hands out a new
+ * one. Whether a read returns a new object or one handed out before is the backend's business.
  */
 export interface Store extends EventStore {
   /** Inserts the course and, with `event`, records it (see {@link EventStore}), in one write. */

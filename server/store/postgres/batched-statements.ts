@@ -3,7 +3,6 @@ import { StoreConflictError } from '@course-service/runtime';
 import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { StoreProbe } from '../store-probe.ts';
-import type { CourseInterner } from './course-interner.ts';
 import * as E from './event-statements.ts';
 import * as S from './statements.ts';
 
@@ -18,10 +17,9 @@ export type ListCall = Required<PageQuery> & CourseOwner & { status?: CourseStat
 
 /**
  * The store's hot calls, each answering a whole batch of calls with one named statement on one
- * pooled connection: value `i` answers call `i`. Courses are frozen and go through `courses`, so
- * an unchanged course is the same object from one query to the next.
+ * pooled connection: value `i` answers call `i`.
  */
-export function batchedStatements(pool: Pool, courses: CourseInterner, probe: StoreProbe) {
+export function batchedStatements(pool: Pool, probe: StoreProbe) {
   return {
     async findApiKeysByHash(hashes: readonly string[]): Promise<Array<ApiKeyRecord | undefined>> {
       const { rows } = await run(pool, probe, 'find-api-keys', S.SQL.findApiKeysByHash, [hashes]);
@@ -41,7 +39,7 @@ export function batchedStatements(pool: Pool, courses: CourseInterner, probe: St
         calls.map((call) => call.owner.environment),
       ]);
       const answers: Array<CourseRecord | undefined> = calls.map(() => undefined);
-      for (const row of rows) answers[Number(row.ord) - 1] = courses.intern(S.courseFromRow(row));
+      for (const row of rows) answers[Number(row.ord) - 1] = S.courseFromRow(row);
       return answers;
     },
 
@@ -61,7 +59,7 @@ export function batchedStatements(pool: Pool, courses: CourseInterner, probe: St
           ])
         : await run(pool, probe, 'list-courses', S.SQL.listCourses, values);
       const answers: CourseRecord[][] = calls.map(() => []);
-      for (const row of rows) answers[Number(row.ord) - 1]?.push(courses.intern(S.courseFromRow(row)));
+      for (const row of rows) answers[Number(row.ord) - 1]?.push(S.courseFromRow(row));
       return answers;
     },
 

@@ -28,7 +28,6 @@ import type { Pool, PoolClient } from 'pg';
 import type { StoreLogger } from '../store-logger.ts';
 import type { StoreProbe } from '../store-probe.ts';
 import { batchedStatements, type ListCall, type NewCourse, run } from './batched-statements.ts';
-import { CourseInterner } from './course-interner.ts';
 import * as E from './event-statements.ts';
 import { perTickBatch } from './per-tick-batch.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
@@ -51,12 +50,11 @@ export class PostgresStore extends PostgresEventStore implements Store {
   readonly #lists: DataLoader<ListCall, CourseRecord[]>;
   readonly #listsByStatus: DataLoader<ListCall, CourseRecord[]>;
   readonly #inserts: DataLoader<NewCourse, number>;
-  readonly #interner = new CourseInterner();
 
   /** Use `openPostgresStore`; this wires a pool whose database is already migrated. */
   constructor(pool: Pool, logger?: StoreLogger, probe?: StoreProbe) {
     super(pool, logger, probe);
-    const batched = batchedStatements(pool, this.#interner, this.probe);
+    const batched = batchedStatements(pool, this.probe);
     this.#keysByHash = perTickBatch(batched.findApiKeysByHash);
     this.#courses = perTickBatch(batched.getCourses);
     this.#lists = perTickBatch(batched.listCourses);
@@ -102,17 +100,17 @@ export class PostgresStore extends PostgresEventStore implements Store {
     const { name, text, values } = S.updateCourseSql(owner, id, changes, expectedStatus);
     if (!event) {
       const { rows } = await this.query(name, text, values);
-      return rows[0] && this.#interner.intern(S.courseFromRow(rows[0]));
+      return rows[0] && S.courseFromRow(rows[0]);
     }
     // Locked first, so whether the update changes anything (and so records an event) is known.
     return this.transaction(async (client) => {
       const locked = await run(client, this.probe, 'lock-course', E.EVENT_SQL.lockCourse, values.slice(0, 3));
-      const before = locked.rows[0] && this.#interner.intern(S.courseFromRow(locked.rows[0]));
+      const before = locked.rows[0] && S.courseFromRow(locked.rows[0]);
       if (!before || (expectedStatus !== undefined && before.status !== expectedStatus)) return undefined;
       if (COURSE_CHANGE_FIELDS.every((f) => changes[f] === undefined || changes[f] === before[f]))
         return before;
       const { rows } = await run(client, this.probe, name, text, values);
-      const after = this.#interner.intern(S.courseFromRow(rows[0] as Record<string, unknown>));
+      const after = S.courseFromRow(rows[0] as Record<string, unknown>);
       await this.recordEvent(client, event, after);
       return after;
     });
