@@ -30,10 +30,6 @@ export abstract class EmbeddedStore extends EmbeddedEventStore implements Store 
   /** The durability of the last write: a backend makes writes durable in order, so of all before it too. */
   #lastWrite = DURABLE;
 
-  constructor(protected readonly model: StoreModel) {
-    super(model.events);
-  }
-
   /**
    * Takes `write` before the model does: throws, having changed nothing, if it cannot; otherwise
    * returns when it will be durable (`undefined`: already). A rejection then means "not known to
@@ -183,11 +179,6 @@ export abstract class EmbeddedStore extends EmbeddedEventStore implements Store 
     applyWrite(this.model, write);
     this.#lastWrite = durable;
     return durable;
-  }
-
-  protected commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void> {
-    this.model.idempotency.assertFree(idempotent);
-    return this.commit({ events: changes, idempotent });
   }
 
   protected writtenSoFar(): Promise<void> {
