@@ -33,14 +33,14 @@ export function expiryEvent(key: { id: string; ownerId: string; expiresAt: strin
 export class ApiKeyEventLog {
   readonly #byKey = new Map<string, ApiKeyEventRecord[]>();
 
-  /** Appends `event` with `seq`, the largest yet. */
-  add(event: NewApiKeyEvent, seq: number): void {
+  /** Appends a frozen `event`, whose `seq` is the largest yet. */
+  add(event: ApiKeyEventRecord): void {
     let events = this.#byKey.get(event.keyId);
     if (!events) {
       events = [];
       this.#byKey.set(event.keyId, events);
     }
-    events.push(Object.freeze({ ...event, seq }));
+    events.push(event);
   }
 
   /** Whether the key's expiry is recorded. */

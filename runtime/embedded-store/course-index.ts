@@ -148,13 +148,16 @@ export class CourseIndex {
     removeBySeq(statusList(owner, course.status), course.seq);
   }
 
-  /** Removes every course of `owner`, who is then loaded, with none; resolves how many it held. */
-  deleteAll(owner: CourseOwner): number {
+  /** How many courses of `owner` are held (with a source: 0 for an owner not loaded). */
+  count(owner: CourseOwner): number {
+    return this.#byOwner.get(ownerKey(owner))?.all.length ?? 0;
+  }
+
+  /** Removes every course of `owner`, who is then loaded, with none. */
+  deleteAll(owner: CourseOwner): void {
     const key = ownerKey(owner);
-    const courses = this.#byOwner.get(key)?.all ?? [];
-    for (const course of courses) this.#byId.delete(course.id);
+    for (const course of this.#byOwner.get(key)?.all ?? []) this.#byId.delete(course.id);
     this.#byOwner.set(key, noCourses());
-    return courses.length;
   }
 
   /** Forgets every course and owner. */

@@ -1,41 +1,38 @@
-// Over 300 lines on purpose: the EventStore half of the Store port, method for method, written once
-// for both embedded stores (memory and sql.js), which differ only in how a write is committed; its
-// model and queues are event-model.ts.
+// The EventStore half of the Store port, written once for both embedded stores (memory and sql.js);
+// its model and queues are event-model.ts, the write path the course half's EmbeddedStore.
 import type {
   AccountEventRecord,
   CourseOwner,
   EventDraft,
-  EventFeedQuery,
   EventStore,
-  IdempotentResponse,
-  QueuedDelivery,
-  WebhookAttemptOutcome,
   WebhookDeliveryRecord,
-  WebhookDeliveryStatus,
   WebhookDisabledReason,
-  WebhookEndpointChanges,
   WebhookEndpointRecord,
-  WebhookJob,
 } from '../core/index.ts';
 import { StoreConflictError } from '../core/index.ts';
 import { subscribes, TEST_EVENT_TYPE } from '../domain/event-types.ts';
 import { newWebhookDeliveryId } from '../domain/ids.ts';
 import { type EventChanges, type EventModel, noEventChanges, ownerGroup } from './event-model.ts';
 import { newestBefore, oldestAfter } from './seq-order.ts';
+import type { StoreModel, StoreWrite } from './store-model.ts';
 
 /**
- * The {@link EventStore} of the memory and sql.js stores over an {@link EventModel}: every method
- * checks and builds its changes with no await before `commitEvents`, so each is atomic; records
- * handed out are frozen and never changed.
+ * The {@link EventStore} of the memory and sql.js stores over the events of a {@link StoreModel}:
+ * every method checks and builds its changes with no await before `commit`, so each is atomic;
+ * records handed out are frozen and never changed. Typed by the port, as `EmbeddedStore` is.
  */
 export abstract class EmbeddedEventStore implements EventStore {
-  constructor(protected readonly eventModel: EventModel) {}
+  protected readonly eventModel: EventModel;
+
+  constructor(protected readonly model: StoreModel) {
+    this.eventModel = model.events;
+  }
 
   /**
-   * Commits `changes`, and `idempotent` (the response completing a claim) when given, as one write:
-   * applied to the model, and durable when it resolves.
+   * Commits `write` as one write: applied to the model, and durable when it resolves (see
+   * `EmbeddedStore`, which implements it).
    */
-  protected abstract commitEvents(changes: EventChanges, idempotent?: IdempotentResponse): Promise<void>;
+  protected abstract commit(write: StoreWrite): Promise<void>;
 
   /**
    * Resolves once every write applied so far is durable (at once for a store that keeps nothing);
@@ -83,7 +80,7 @@ export abstract class EmbeddedEventStore implements EventStore {
     return { events: [event], endpoints: [], deliveries };
   }
 
-  async listEvents(query: EventFeedQuery): Promise<AccountEventRecord[]> {
+  listEvents: EventStore['listEvents'] = async (query) => {
     const since = Date.parse(query.since);
     const events = this.eventModel.events.group(ownerGroup(query));
     return oldestAfter(
@@ -95,40 +92,28 @@ export abstract class EmbeddedEventStore implements EventStore {
         (query.type === undefined || event.type === query.type) &&
         Date.parse(event.createdAt) >= since,
     );
-  }
+  };
 
-  async getEvent(owner: CourseOwner, id: string): Promise<AccountEventRecord | undefined> {
-    return ownedBy(this.eventModel.events.get(id), owner);
-  }
+  getEvent: EventStore['getEvent'] = async (owner, id) => ownedBy(this.eventModel.events.get(id), owner);
 
-  async insertWebhookEndpoint(
-    endpoint: Omit<WebhookEndpointRecord, 'seq'>,
-    idempotent?: IdempotentResponse,
-  ): Promise<WebhookEndpointRecord> {
+  insertWebhookEndpoint: EventStore['insertWebhookEndpoint'] = async (endpoint, idempotent) => {
     if (this.eventModel.endpoints.get(endpoint.id)) {
       throw new StoreConflictError('a webhook endpoint with this id is already stored');
     }
+    this.model.idempotency.assertFree(idempotent);
     const record = endpointRecord(endpoint, ++this.eventModel.seq);
-    await this.commitEvents({ ...noEventChanges(), endpoints: [record] }, idempotent);
+    await this.commit({ events: { ...noEventChanges(), endpoints: [record] }, idempotent });
     return record;
-  }
+  };
 
-  async listWebhookEndpoints(
-    query: CourseOwner & { limit: number; beforeSeq?: number | undefined },
-  ): Promise<WebhookEndpointRecord[]> {
-    return newestBefore(this.eventModel.endpoints.group(ownerGroup(query)), query.beforeSeq, query.limit);
-  }
+  listWebhookEndpoints: EventStore['listWebhookEndpoints'] = async (query) =>
+    newestBefore(this.eventModel.endpoints.group(ownerGroup(query)), query.beforeSeq, query.limit);
 
-  async getWebhookEndpoint(owner: CourseOwner, id: string): Promise<WebhookEndpointRecord | undefined> {
-    return ownedBy(this.eventModel.endpoints.get(id), owner);
-  }
+  getWebhookEndpoint: EventStore['getWebhookEndpoint'] = async (owner, id) =>
+    ownedBy(this.eventModel.endpoints.get(id), owner);
 
-  /** Enabling clears `disabledReason`; disabling without one says `manual`. An `undefined` change sets nothing. */
-  async updateWebhookEndpoint(
-    owner: CourseOwner,
-    id: string,
-    changes: WebhookEndpointChanges,
-  ): Promise<WebhookEndpointRecord | undefined> {
+  // Enabling clears `disabledReason`; disabling without one says `manual`. An `undefined` change sets nothing.
+  updateWebhookEndpoint: EventStore['updateWebhookEndpoint'] = async (owner, id, changes) => {
     const current = ownedBy(this.eventModel.endpoints.get(id), owner);
     if (!current) return undefined;
     // An `undefined` change leaves the field as it is, as for courses.
@@ -139,53 +124,39 @@ export abstract class EmbeddedEventStore implements EventStore {
     const written = disabling
       ? this.#disabled(next, changes.disabledReason ?? 'manual')
       : { ...noEventChanges(), endpoints: [endpointRecord(next, current.seq)] };
-    await this.commitEvents(written);
+    await this.commit({ events: written });
     return written.endpoints[0];
-  }
+  };
 
-  async deleteWebhookEndpoint(owner: CourseOwner, id: string): Promise<boolean> {
+  deleteWebhookEndpoint: EventStore['deleteWebhookEndpoint'] = async (owner, id) => {
     if (!ownedBy(this.eventModel.endpoints.get(id), owner)) return false;
-    await this.commitEvents({ ...noEventChanges(), deletedEndpoint: id });
+    await this.commit({ events: { ...noEventChanges(), deletedEndpoint: id } });
     return true;
-  }
+  };
 
-  async listWebhookDeliveries(query: {
-    ownerId: string;
-    endpointId: string;
-    limit: number;
-    beforeSeq?: number | undefined;
-    status?: WebhookDeliveryStatus | undefined;
-  }): Promise<WebhookDeliveryRecord[]> {
+  listWebhookDeliveries: EventStore['listWebhookDeliveries'] = async (query) => {
     if (this.eventModel.endpoints.get(query.endpointId)?.ownerId !== query.ownerId) return [];
     const { status } = query;
     const all = this.eventModel.deliveries.group(query.endpointId);
     const deliveries = status === undefined ? all : all.filter((delivery) => delivery.status === status);
     return newestBefore(deliveries, query.beforeSeq, query.limit);
-  }
+  };
 
-  async getWebhookDelivery(
-    ownerId: string,
-    endpointId: string,
-    id: string,
-  ): Promise<WebhookDeliveryRecord | undefined> {
+  getWebhookDelivery: EventStore['getWebhookDelivery'] = async (ownerId, endpointId, id) => {
     const delivery = this.eventModel.deliveries.get(id);
     return delivery?.ownerId === ownerId && delivery.endpointId === endpointId ? delivery : undefined;
-  }
+  };
 
-  async queueWebhookDelivery(queued: QueuedDelivery): Promise<WebhookDeliveryRecord> {
+  queueWebhookDelivery: EventStore['queueWebhookDelivery'] = async (queued) => {
     const changes = noEventChanges();
     if (queued.event) changes.events.push(Object.freeze({ ...queued.event, seq: ++this.eventModel.seq }));
     const delivery = this.#delivery(queued.delivery);
     changes.deliveries.push(delivery);
-    await this.commitEvents(changes);
+    await this.commit({ events: changes });
     return delivery;
-  }
+  };
 
-  async claimWebhookDeliveries(claim: {
-    now: string;
-    leaseUntil: string;
-    limit: number;
-  }): Promise<WebhookJob[]> {
+  claimWebhookDeliveries: EventStore['claimWebhookDeliveries'] = async (claim) => {
     const { endpoints, events } = this.eventModel;
     const due = this.eventModel.due(
       Date.parse(claim.now),
@@ -205,9 +176,9 @@ export abstract class EmbeddedEventStore implements EventStore {
     // that was never acknowledged, and lost.
     await this.writtenSoFar();
     return jobs;
-  }
+  };
 
-  async completeWebhookAttempts(outcomes: readonly WebhookAttemptOutcome[]): Promise<void> {
+  completeWebhookAttempts: EventStore['completeWebhookAttempts'] = async (outcomes) => {
     // The records as this write leaves them, each outcome seeing those before it.
     const deliveries = new Map<string, WebhookDeliveryRecord>();
     const endpoints = new Map<string, WebhookEndpointRecord>();
@@ -248,20 +219,16 @@ export abstract class EmbeddedEventStore implements EventStore {
       deliveries.set(delivery.id, delivery);
     }
     if (deliveries.size === 0) return;
-    await this.commitEvents({
-      ...noEventChanges(),
-      endpoints: [...endpoints.values()],
-      deliveries: [...deliveries.values()],
-    });
-  }
+    const written = { endpoints: [...endpoints.values()], deliveries: [...deliveries.values()] };
+    await this.commit({ events: { ...noEventChanges(), ...written } });
+  };
 
-  async countPendingWebhookDeliveries(): Promise<number> {
-    return this.eventModel.pending.size;
-  }
+  countPendingWebhookDeliveries: EventStore['countPendingWebhookDeliveries'] = async () =>
+    this.eventModel.pending.size;
 
-  async purgeEvents(createdBefore: string): Promise<void> {
-    await this.commitEvents({ ...noEventChanges(), purgedBefore: createdBefore });
-  }
+  purgeEvents: EventStore['purgeEvents'] = async (createdBefore) => {
+    await this.commit({ events: { ...noEventChanges(), purgedBefore: createdBefore } });
+  };
 
   /**
    * `endpoint` disabled for `reason`, and its pending deliveries failed; `latest` gives a delivery

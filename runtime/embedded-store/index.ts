@@ -13,6 +13,8 @@ export * from './api-key-events.ts';
 export * from './api-key-index.ts';
 export * from './course-index.ts';
 export * from './embedded-event-store.ts';
+export * from './embedded-store.ts';
 export * from './event-model.ts';
 export * from './idempotency-index.ts';
 export * from './memory-store.ts';
+export * from './store-model.ts';

@@ -19,11 +19,9 @@ import {
   type WebhookDeliveryRecord,
   type WebhookEndpointRecord,
 } from '@course-service/runtime';
-import type { EventChanges } from '@course-service/runtime/embedded-store';
 import type { SqlValue } from 'sql.js';
 import * as C from '../columns.ts';
 import type { Row } from './database.ts';
-import type { SqlOp } from './journal-codec.ts';
 
 const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
@@ -73,9 +71,9 @@ export const SQL = {
   listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys
     WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-  revokeApiKey: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND owner_id = ?',
-  // The old key of a roll; the read model checked it could be rolled, with no await since.
-  rollApiKey: 'UPDATE api_keys SET expires_at = ?, rolled_to = ? WHERE id = ? AND owner_id = ?',
+  // A revoked key, or the old key of a roll: the read model checked the change, with no await since.
+  replaceApiKey:
+    'UPDATE api_keys SET expires_at = ?, revoked_at = ?, rolled_to = ? WHERE id = ? AND owner_id = ?',
   // Never moves last use backwards when batches from different moments arrive out of order.
   touchApiKey:
     'UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)',
@@ -185,36 +183,6 @@ export function idempotentParams(r: IdempotentResponse): SqlValue[] {
 /** A stored response from a row of `IDEMPOTENCY_COLUMNS`; the body from JSON text. */
 export function idempotentFromRow(r: Row): IdempotentResponse {
   return C.recordOf(IDEMPOTENCY_FIELDS, (_, i) => r[i], { body: (v) => JSON.parse(v as string) });
-}
-
-/** An endpoint's values in {@link SQL.putWebhookEndpoint} order: event types as JSON text, `enabled` as 0 or 1. */
-function endpointParams(e: WebhookEndpointRecord): SqlValue[] {
-  return WEBHOOK_ENDPOINT_FIELDS.map((f) =>
-    f === 'eventTypes' ? JSON.stringify(e.eventTypes) : f === 'enabled' ? Number(e.enabled) : e[f],
-  );
-}
-
-/**
- * The SQL of `changes` (built against the read model, whose counter is at `seq`): rows written
- * whole, then what is deleted, with the counter, so a later start never reuses a seq.
- */
-export function eventChangeOps(changes: EventChanges, seq: number): SqlOp[] {
-  const ops: SqlOp[] = [
-    ...changes.events.map((e): SqlOp => [SQL.putAccountEvent, ACCOUNT_EVENT_FIELDS.map((f) => e[f])]),
-    ...changes.endpoints.map((e): SqlOp => [SQL.putWebhookEndpoint, endpointParams(e)]),
-    ...changes.deliveries.map(
-      (d): SqlOp => [SQL.putWebhookDelivery, WEBHOOK_DELIVERY_FIELDS.map((f) => d[f])],
-    ),
-  ];
-  const { deletedEndpoint: endpoint, purgedBefore: before } = changes;
-  if (endpoint !== undefined) {
-    ops.push([SQL.deleteWebhookDeliveriesOf, [endpoint]], [SQL.deleteWebhookEndpoint, [endpoint]]);
-  }
-  if (before !== undefined) {
-    ops.push([SQL.purgeAccountEvents, [before]], [SQL.purgeWebhookDeliveries, [before]]);
-  }
-  if (endpoint !== undefined || before !== undefined) ops.push([SQL.setMeta, [META.eventSeq, seq]]);
-  return ops;
 }
 
 /** Records from rows of {@link SQL.allAccountEvents}, `allWebhookEndpoints` and `allWebhookDeliveries`. */
