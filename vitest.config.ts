@@ -16,26 +16,40 @@ const SERVER_HTTP_TESTS = [
 // Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.
 const SERVICES = ['server/test-support/global-services.ts'];
 
-// `.ci/run` runs the unit and contract projects again on the other LTS majors (NODE_LEG=1). There
-// it leaves out the files whose subject does not depend on the Node that runs them, which the full
-// run on Node 20 covers: Chromium (the dashboard, the MCP sign-in form, the mocks in a service
-// worker, the mocks guide's examples, one of which runs there), the static import rules, the
-// contract pacer's arithmetic, the contract command against mutant servers (and their failures
-// replayed) and as its guide shows it (its packed command runs on Node 24 in the packages test),
-// the guides' examples compiled with tsc and the server guide's shell recipes (whether the docs are
-// true does not depend on the Node that checks them, and these two keep both cores busy beside the
-// timing-sensitive outage tests), and the kill -9 stresses, of writes and of webhook deliveries (the
-// lock they rely on is tested on every Node by data-dir-lock.test.ts, delivery by the HTTP suites).
+// `.ci/run` runs the tests again on Node 22 and 24 (NODE_LEG=1), but only what can differ between
+// Node majors; the full run on Node 20 covers the rest. The rule: the contract suite in full against
+// the server and the mocks (every operation through Node's HTTP server, fetch and msw), and of the
+// unit project the folders whose subject is a Node API or a driver (NODE_DEPENDENT): the SDK (fetch,
+// abort signals and timeouts, retries, WebCrypto), the mocks (msw's interception), the dispatcher
+// (timers, the event loop's order), the server's HTTP adapter (Node's server and parser), webhook
+// delivery (outbound HTTP(S), DNS, TLS), stores (sql.js's wasm, files and fsync, pg), rate limits
+// and outages (ioredis and pg when a service goes away), auth (jose, WebCrypto), metrics and tracing
+// (aborted sockets, OpenTelemetry's hooks into node:http), the process (start, signals, exit:
+// server/*.test.ts), the test services (drivers, child processes), and the OWASP files that rest on
+// Node's network (its HTTP server's limits, DNS and connect). Left to Node 20: pure logic (the
+// runtime's core, domain rules and embedded store), tools and docs (bench, scripts, the contract suite's own tests), the browser tests
+// (dashboard), and the rules over HTTP (operations, MCP, security, idempotency, CLI, dashboard
+// routes), whose HTTP path the contract suite takes on every Node.
+const NODE_DEPENDENT = [
+  '{sdk,mocks,runtime/webhooks}/**/*.test.ts',
+  'server/*.test.ts',
+  'server/{http,webhooks,store,rate-limit,outages,auth,metrics,tracing,test-support}/**/*.test.ts',
+  'server/security/{api4-*,api7-*,resolving-*}.test.ts',
+];
+
+// Inside those folders, the files whose subject does not depend on the Node that runs them:
+// Chromium (the mocks in a service worker, the mocks guide's examples, one of which runs there),
+// the guides' examples (compiled with tsc, bundled, or the server guide's shell recipes: whether
+// the docs are true does not depend on the Node that checks them), and the kill -9 stresses of
+// writes and of webhook deliveries (the lock they rely on is tested on every Node by
+// data-dir-lock.test.ts, delivery by the webhook suites).
 const NODE_AGNOSTIC = [
-  'dashboard/**',
   'mocks/browser.test.ts',
   'mocks/documented-examples.test.ts',
-  'server/mcp/mcp-sign-in-browser.test.ts',
-  'scripts/import-rules.test.ts',
-  'contract-tests/{pacing,mutants,replay,documented-examples}.test.ts',
+  'sdk/{examples-compile,documented-examples,bundle-size}.test.ts',
   'server/documented-examples.test.ts',
-  'sdk/examples-compile.test.ts',
   'server/kill-restart.test.ts',
+  'server/store/sqljs/crash.test.ts',
   'server/webhooks/webhook-kill-restart.test.ts',
 ];
 
@@ -62,12 +76,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           globalSetup: SERVICES,
-          include: [
-            '{runtime,server,sdk,mocks,dashboard,bench,scripts}/**/*.test.ts',
-            'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
-            'contract-tests/targets/*.test.ts',
-            'contract-tests/diff/*.test.ts',
-          ],
+          include: process.env.NODE_LEG
+            ? NODE_DEPENDENT
+            : [
+                '{runtime,server,sdk,mocks,dashboard,bench,scripts}/**/*.test.ts',
+                'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
+                'contract-tests/targets/*.test.ts',
+                'contract-tests/diff/*.test.ts',
+              ],
           exclude: [
             'server/scale-out/**',
             'scripts/packages.test.ts',
