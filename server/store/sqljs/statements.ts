@@ -27,7 +27,6 @@ const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
 const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
 const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
 const EVENT_COLUMNS = C.columnsOf(EVENT_FIELDS);
-/** Written whole: the row of a record, inserted or replaced. */
 /**
  * Inserts a record, or updates the row of its `seq` in place, every column but `seq`, `id` and
  * `fixed`, which a record keeps for life: the key and the indexes on them are left alone
