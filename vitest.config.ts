@@ -14,7 +14,7 @@ const SERVER_HTTP_TESTS = [
 ];
 
 // Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.
-const SERVICES = ['server/test-support/global-services.ts'];
+const SERVICES = ['test-support/services/global-services.ts'];
 
 // `.ci/run` runs the unit and contract projects again on the other LTS majors (NODE_LEG=1). There
 // it leaves out the files whose subject does not depend on the Node that runs them, which the full
@@ -61,7 +61,7 @@ export default defineConfig({
           name: 'unit',
           globalSetup: SERVICES,
           include: [
-            '{runtime,server,sdk,mocks,dashboard,bench,scripts}/**/*.test.ts',
+            '{runtime,server,sdk,mocks,dashboard,bench,scripts,test-support}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
             'contract-tests/targets/*.test.ts',
             'contract-tests/diff/*.test.ts',
@@ -105,7 +105,7 @@ export default defineConfig({
           name: 'contract:server-postgres',
           globalSetup: SERVICES,
           include: ['contract-tests/contract.test.ts'],
-          setupFiles: ['server/test-support/contract-backend.ts'],
+          setupFiles: ['test-support/contract-targets/postgres-backend.ts'],
           env: { TEST_BACKEND: 'postgres' },
         },
       },

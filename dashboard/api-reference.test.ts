@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiReference } from '../scripts/build-api-reference.ts';
 import type { RunningServer } from '../server/http-server.ts';
 import { startServer } from '../server/start-server.ts';
-import { launchChromium } from '../server/test-support/chromium.ts';
+import { launchChromium } from '../test-support/browser/chromium.ts';
 import { screenshot, watchPage } from './browser.ts';
 
 let server: RunningServer;

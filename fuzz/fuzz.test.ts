@@ -5,7 +5,7 @@ import {
   createTestDatabase,
   createTestRedis,
   type TestDatabase,
-} from '../server/test-support/test-backend.ts';
+} from '../test-support/services/test-backend.ts';
 import { runFuzz } from './engine.ts';
 import { formatReport } from './report.ts';
 import { fuzzTarget } from './targets.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import { startServer } from '../../server/index.ts';
-import { deleteRedisKeys } from '../../server/test-support/redis-keys.ts';
+import { deleteRedisKeys } from '../../test-support/services/redis-keys.ts';
 import { startWebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import type { Target } from './target.ts';
 import { startTestIdentityProvider } from './test-identity-provider.ts';

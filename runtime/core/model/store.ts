@@ -59,7 +59,7 @@ export interface PageQuery {
 /**
  * Everything the service keeps. Methods return data or `undefined`; they know nothing of HTTP.
  * A write resolves only once it is durable. Every backend (`runtime/embedded-store/`, `server/store/sqljs/`,
- * `server/store/postgres/`) implements it and passes the shared suite in `server/store/test-support/store-contract.ts`.
+ * `server/store/postgres/`) implements it and passes the shared suite in `test-support/store/store-contract.ts`.
  *
  * Course records are frozen, and a course is the same object at every read (get, list, or an
  * update that changes nothing) until it changes: a change hands out a new object and never

@@ -1,6 +1,6 @@
 import type { CourseRecord } from '@course-service/runtime';
 import { describe, expect, it } from 'vitest';
-import { account, newCourse } from '../test-support/records.ts';
+import { account, newCourse } from '../../../test-support/store/records.ts';
 import { CourseInterner } from './course-interner.ts';
 
 const course = (n: number, changes: Partial<CourseRecord> = {}): CourseRecord => ({
