@@ -16,6 +16,10 @@ const SERVER_HTTP_TESTS = [
 // Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.
 const SERVICES = ['test-support/services/global-services.ts'];
 
+// The contract suite's in-process targets (the reference server and the mocks, from source): the
+// published suite knows neither, so the repository registers them before the suite picks one.
+const IN_PROCESS_TARGETS = 'test-support/contract-targets/in-process-targets.ts';
+
 // `.ci/run` runs the unit and contract projects again on the other LTS majors (NODE_LEG=1). There
 // it leaves out the files whose subject does not depend on the Node that runs them, which the full
 // run on Node 20 covers: Chromium (the dashboard, the MCP sign-in form, the mocks in a service
@@ -63,7 +67,6 @@ export default defineConfig({
           include: [
             '{runtime,server,sdk,mocks,dashboard,bench,scripts,test-support}/**/*.test.ts',
             'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
-            'contract-tests/targets/*.test.ts',
             'contract-tests/diff/*.test.ts',
           ],
           exclude: [
@@ -92,7 +95,14 @@ export default defineConfig({
         extends: true,
         test: { name: 'scale-out', globalSetup: SERVICES, include: ['server/scale-out/**/*.test.ts'] },
       },
-      { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'contract:server',
+          include: ['contract-tests/contract.test.ts'],
+          setupFiles: [IN_PROCESS_TARGETS],
+        },
+      },
       { extends: true, test: { name: 'fuzz', globalSetup: SERVICES, include: ['fuzz/**/*.test.ts'] } },
       {
         extends: true,
@@ -105,7 +115,7 @@ export default defineConfig({
           name: 'contract:server-postgres',
           globalSetup: SERVICES,
           include: ['contract-tests/contract.test.ts'],
-          setupFiles: ['test-support/contract-targets/postgres-backend.ts'],
+          setupFiles: ['test-support/contract-targets/postgres-backend.ts', IN_PROCESS_TARGETS],
           env: { TEST_BACKEND: 'postgres' },
         },
       },
@@ -114,6 +124,7 @@ export default defineConfig({
         test: {
           name: 'contract:mocks',
           include: ['contract-tests/contract.test.ts'],
+          setupFiles: [IN_PROCESS_TARGETS],
           env: { CONTRACT_TARGET: 'mocks' },
         },
       },
