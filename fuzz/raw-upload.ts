@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { ResponseSnapshot } from '../contract-tests/validator.ts';
+import type { ResponseSnapshot } from '@course-service/contract-tests';
 import { uploadWhileAnswered } from '../test-support/server/uploading-client.ts';
 
 /** Whether `baseUrl` is a plain-HTTP server at an address (the built-in server; not the mocks' made-up host). */

@@ -1,5 +1,4 @@
-import { remoteTarget } from '../contract-tests/targets/remote-target.ts';
-import type { Target } from '../contract-tests/targets/target.ts';
+import { remoteTarget, type Target } from '@course-service/contract-tests';
 import { startBuiltInTarget } from '../test-support/contract-targets/built-in-target.ts';
 import { mocksTarget } from '../test-support/contract-targets/mocks-target.ts';
 
