@@ -14,7 +14,11 @@ const SERVER_HTTP_TESTS = [
 ];
 
 // Finds PostgreSQL and Redis (or starts throwaway ones), for the projects that use them; see README.
-const SERVICES = ['server/test-support/global-services.ts'];
+const SERVICES = ['test-support/services/global-services.ts'];
+
+// The contract suite's in-process targets (the reference server and the mocks, from source): the
+// published suite knows neither, so the repository registers them before the suite picks one.
+const IN_PROCESS_TARGETS = 'test-support/contract-targets/in-process-targets.ts';
 
 // `.ci/run` runs the tests again on Node 22 and 24 (NODE_LEG=1), but only what can differ between
 // Node majors; the full run on Node 20 covers the rest. The rule: the contract suite in full against
@@ -33,7 +37,8 @@ const SERVICES = ['server/test-support/global-services.ts'];
 const NODE_DEPENDENT = [
   '{sdk,mocks,runtime/webhooks}/**/*.test.ts',
   'server/*.test.ts',
-  'server/{http,webhooks,store,rate-limit,outages,auth,metrics,tracing,test-support}/**/*.test.ts',
+  'server/{http,webhooks,store,rate-limit,outages,auth,metrics,tracing}/**/*.test.ts',
+  'test-support/{services,contract-targets}/**/*.test.ts',
   'server/security/{api4-*,api7-*,resolving-*}.test.ts',
 ];
 
@@ -79,14 +84,15 @@ export default defineConfig({
           include: process.env.NODE_LEG
             ? NODE_DEPENDENT
             : [
-                '{runtime,server,sdk,mocks,dashboard,bench,scripts}/**/*.test.ts',
+                '{runtime,server,sdk,mocks,dashboard,bench,scripts,test-support}/**/*.test.ts',
                 'contract-tests/{validator,pacing,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
-                'contract-tests/targets/*.test.ts',
                 'contract-tests/diff/*.test.ts',
               ],
           exclude: [
             'server/scale-out/**',
             'scripts/packages.test.ts',
+            // Files that break the import rules on purpose, one of them a contract suite's test file.
+            'scripts/fixtures/**',
             ...(process.env.NODE_LEG ? NODE_AGNOSTIC : []),
           ],
         },
@@ -110,7 +116,14 @@ export default defineConfig({
         extends: true,
         test: { name: 'scale-out', globalSetup: SERVICES, include: ['server/scale-out/**/*.test.ts'] },
       },
-      { extends: true, test: { name: 'contract:server', include: ['contract-tests/contract.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'contract:server',
+          include: ['contract-tests/contract.test.ts'],
+          setupFiles: [IN_PROCESS_TARGETS],
+        },
+      },
       { extends: true, test: { name: 'fuzz', globalSetup: SERVICES, include: ['fuzz/**/*.test.ts'] } },
       {
         extends: true,
@@ -123,7 +136,7 @@ export default defineConfig({
           name: 'contract:server-postgres',
           globalSetup: SERVICES,
           include: ['contract-tests/contract.test.ts'],
-          setupFiles: ['server/test-support/contract-backend.ts'],
+          setupFiles: ['test-support/contract-targets/postgres-backend.ts', IN_PROCESS_TARGETS],
           env: { TEST_BACKEND: 'postgres' },
         },
       },
@@ -132,6 +145,7 @@ export default defineConfig({
         test: {
           name: 'contract:mocks',
           include: ['contract-tests/contract.test.ts'],
+          setupFiles: [IN_PROCESS_TARGETS],
           env: { CONTRACT_TARGET: 'mocks' },
         },
       },

@@ -13,7 +13,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openStore } from '../server/index.ts';
+import { openStore } from '@course-service/server';
 import { resultsDir } from './write-results.ts';
 
 /** What one database size cost. */

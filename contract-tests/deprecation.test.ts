@@ -14,10 +14,10 @@ import { parse } from 'yaml';
 import { createCourseServiceMock, mockApiKey } from '../mocks/index.ts';
 import { type RunningServer, startServer } from '../server/index.ts';
 import { buildToolCatalogue } from '../server/mcp/tool-catalogue.ts';
+import { startMutantProxy } from '../test-support/contract-command/mutant-proxy.ts';
 import { createContract } from './contract.ts';
 import { type ContractSpec, loadContractSpec, SPEC_FILE } from './spec.ts';
 import { remoteTarget } from './targets/remote-target.ts';
-import { startMutantProxy } from './test-support/mutant-proxy.ts';
 import { createResponseValidator } from './validator.ts';
 
 const DEPRECATED_AT = '2026-11-01';

@@ -12,9 +12,9 @@ import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { parse } from 'yaml';
 import { type RunningServer, startServer } from '../server/index.ts';
-import { startServerProcess } from '../server/test-support/server-process.ts';
-import { type CodeBlock, codeBlocks } from '../test-support/markdown.ts';
-import { TSC_INIT_OPTIONS } from '../test-support/tsc-init-options.ts';
+import { type CodeBlock, codeBlocks } from '../test-support/docs/markdown.ts';
+import { TSC_INIT_OPTIONS } from '../test-support/docs/tsc-init-options.ts';
+import { startServerProcess } from '../test-support/server/server-process.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

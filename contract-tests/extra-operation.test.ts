@@ -8,12 +8,16 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { type RunningServer, startServer } from '../server/index.ts';
+import {
+  type Mutation,
+  type ProxiedAnswer,
+  startMutantProxy,
+} from '../test-support/contract-command/mutant-proxy.ts';
 import { createContract } from './contract.ts';
 import { coverage } from './coverage.ts';
 import { genericCases } from './generic/generic-suite.ts';
 import { loadContractSpec, SPEC_FILE } from './spec.ts';
 import { remoteTarget } from './targets/remote-target.ts';
-import { type Mutation, type ProxiedAnswer, startMutantProxy } from './test-support/mutant-proxy.ts';
 
 const SUMMARY = /^\/api\/v1\/courses\/([^/?]+)\/summary(?:\?.*)?$/;
 const ref = (to: string) => ({ $ref: to });

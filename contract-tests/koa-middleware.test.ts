@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { startBuiltInTarget } from '../test-support/contract-targets/built-in-target.ts';
 import { createContract } from './contract.ts';
 import { coverage } from './coverage.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
@@ -11,7 +12,6 @@ import { createCourseSuite } from './suites/create-course.ts';
 import { listCoursesSuite } from './suites/list-courses.ts';
 import { paginationSuite } from './suites/pagination.ts';
 import { requestBodiesSuite } from './suites/request-bodies.ts';
-import { startBuiltInTarget } from './targets/built-in-target.ts';
 
 // What a Koa user mounts in front of the service changes none of its answers: with a body parser
 // that reads every body first, the suites with request bodies (create, update, transitions, key

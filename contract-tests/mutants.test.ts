@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningServer, startServer } from '../server/index.ts';
+import { startMutantProxy } from '../test-support/contract-command/mutant-proxy.ts';
+import { MUTANTS } from '../test-support/contract-command/mutants.ts';
+import { runContractCli } from '../test-support/contract-command/run-contract-cli.ts';
 import { CHECKS } from './checks.ts';
-import { startMutantProxy } from './test-support/mutant-proxy.ts';
-import { MUTANTS } from './test-support/mutants.ts';
-import { runContractCli } from './test-support/run-contract-cli.ts';
 
 /** Two runs at a time: each is a vitest process of its own, on a machine shared with others. */
 const PARALLEL_RUNS = 2;

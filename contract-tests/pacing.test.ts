@@ -2,8 +2,8 @@
 // against a real server over HTTP, sometimes through a proxy that breaks one promise.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server/index.ts';
-import { type ProxiedAnswer, startMutantProxy } from './test-support/mutant-proxy.ts';
-import { runContractCli } from './test-support/run-contract-cli.ts';
+import { type ProxiedAnswer, startMutantProxy } from '../test-support/contract-command/mutant-proxy.ts';
+import { runContractCli } from '../test-support/contract-command/run-contract-cli.ts';
 
 const AUTH_TESTS = 'authentication \\(401\\)';
 /**

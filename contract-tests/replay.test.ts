@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type RunningServer, startServer } from '../server/index.ts';
+import { type MutantProxy, startMutantProxy } from '../test-support/contract-command/mutant-proxy.ts';
+import { MUTANTS } from '../test-support/contract-command/mutants.ts';
+import { runContractCli, runCourseContract } from '../test-support/contract-command/run-contract-cli.ts';
 import { createContract } from './contract.ts';
 import type { ContractReport } from './report.ts';
 import { remoteTarget } from './targets/remote-target.ts';
-import { type MutantProxy, startMutantProxy } from './test-support/mutant-proxy.ts';
-import { MUTANTS } from './test-support/mutants.ts';
-import { runContractCli, runCourseContract } from './test-support/run-contract-cli.ts';
 
 const run = promisify(execFile);
 const WRONG_STATUS = MUTANTS.find((mutant) => mutant.name === 'createCourse answers 200 instead of 201');

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseServiceMock, mockApiKey } from '../mocks/index.ts';
-import { startTestServer, type TestServer } from '../server/test-support/harness.ts';
+import { startTestServer, type TestServer } from '../test-support/server/harness.ts';
 import {
   createTestDatabase,
   createTestRedis,
   type TestDatabase,
-} from '../server/test-support/test-backend.ts';
+} from '../test-support/services/test-backend.ts';
 
 // One rule for text the backends cannot agree on (PostgreSQL refuses NUL where sql.js keeps it, and
 // stores an unpaired surrogate as U+FFFD): text with a control character is refused by the spec's

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiReference } from '../scripts/build-api-reference.ts';
 import type { RunningServer } from '../server/http-server.ts';
+import { buildApiReference } from '../server/reference/build-api-reference.ts';
 import { startServer } from '../server/start-server.ts';
-import { launchChromium } from '../server/test-support/chromium.ts';
+import { launchChromium } from '../test-support/browser/chromium.ts';
 import { screenshot, watchPage } from './browser.ts';
 
 let server: RunningServer;

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthenticationError, createCourseClient } from '../sdk/index.ts';
 import { type RunningServer, startServer } from '../server/index.ts';
-import { launchChromium } from '../server/test-support/chromium.ts';
+import { launchChromium } from '../test-support/browser/chromium.ts';
 import { screenshot, watchPage } from './browser.ts';
 import { buildDashboard } from './build.ts';
 

@@ -4,7 +4,7 @@ import Provider from 'oidc-provider';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server/index.ts';
-import { launchChromium } from '../server/test-support/chromium.ts';
+import { launchChromium } from '../test-support/browser/chromium.ts';
 import { screenshot, watchPage } from './browser.ts';
 import { buildDashboard } from './build.ts';
 

@@ -2,8 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseClient } from '../sdk/index.ts';
 import { type RunningServer, startServer } from '../server/index.ts';
-import { launchChromium } from '../server/test-support/chromium.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../server/test-support/webhook-receiver.ts';
+import { launchChromium } from '../test-support/browser/chromium.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/server/webhook-receiver.ts';
 import { screenshot, watchPage } from './browser.ts';
 import { buildDashboard } from './build.ts';
 

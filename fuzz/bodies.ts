@@ -1,6 +1,5 @@
+import { resolveSchema, type SchemaCheck } from '@course-service/contract-tests';
 import fc from 'fast-check';
-import { resolveSchema } from '../contract-tests/resolve-schema.ts';
-import type { SchemaCheck } from '../contract-tests/schema-check.ts';
 import { schemaArbitrary } from './schema-arbitrary.ts';
 
 type Schema = Record<string, unknown>;

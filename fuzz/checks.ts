@@ -1,4 +1,4 @@
-import type { ResponseSnapshot, ResponseValidator } from '../contract-tests/validator.ts';
+import type { ResponseSnapshot, ResponseValidator } from '@course-service/contract-tests';
 import type { FuzzRequest } from './requests.ts';
 import type { FuzzSession } from './session.ts';
 

@@ -1,5 +1,5 @@
+import type { CredentialKind } from '@course-service/contract-tests';
 import fc from 'fast-check';
-import type { CredentialKind } from '../contract-tests/operation-shapes.ts';
 import type { FuzzSession } from './session.ts';
 
 /** The credential part of a generated request: its headers and whether it should be accepted. */

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { loadContractSpec, operationShapes } from '@course-service/contract-tests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationShapes } from '../contract-tests/operation-shapes.ts';
-import { loadContractSpec } from '../contract-tests/spec.ts';
-import { startTestServer, type TestServer } from '../server/test-support/harness.ts';
+import { startTestServer, type TestServer } from '../test-support/server/harness.ts';
 import { toCurl } from './curl.ts';
 import type { FuzzRequest } from './requests.ts';
 

@@ -1,6 +1,5 @@
+import { loadContractSpec, type Target } from '@course-service/contract-tests';
 import { describe, expect, test } from 'vitest';
-import { loadContractSpec } from '../contract-tests/spec.ts';
-import type { Target } from '../contract-tests/targets/target.ts';
 import { runFuzz } from './engine.ts';
 import { fuzzTarget } from './targets.ts';
 

@@ -1,9 +1,12 @@
+import {
+  createResponseValidator,
+  loadContractSpec,
+  operationShapes,
+  type ResponseSnapshot,
+  requestSchemaCheck,
+  type Target,
+} from '@course-service/contract-tests';
 import fc from 'fast-check';
-import { operationShapes } from '../contract-tests/operation-shapes.ts';
-import { requestSchemaCheck } from '../contract-tests/schema-check.ts';
-import { loadContractSpec } from '../contract-tests/spec.ts';
-import type { Target } from '../contract-tests/targets/target.ts';
-import { createResponseValidator, type ResponseSnapshot } from '../contract-tests/validator.ts';
 import { type CheckFailure, checkHead, checkResponse } from './checks.ts';
 import { toCurl } from './curl.ts';
 

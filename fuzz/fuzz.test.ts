@@ -1,11 +1,10 @@
+import { loadContractSpec, type Target } from '@course-service/contract-tests';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadContractSpec } from '../contract-tests/spec.ts';
-import type { Target } from '../contract-tests/targets/target.ts';
 import {
   createTestDatabase,
   createTestRedis,
   type TestDatabase,
-} from '../server/test-support/test-backend.ts';
+} from '../test-support/services/test-backend.ts';
 import { runFuzz } from './engine.ts';
 import { formatReport } from './report.ts';
 import { fuzzTarget } from './targets.ts';

@@ -1,6 +1,5 @@
+import type { ParameterShape, SchemaCheck } from '@course-service/contract-tests';
 import fc from 'fast-check';
-import type { ParameterShape } from '../contract-tests/operation-shapes.ts';
-import type { SchemaCheck } from '../contract-tests/schema-check.ts';
 import { schemaArbitrary } from './schema-arbitrary.ts';
 import type { FuzzSession } from './session.ts';
 

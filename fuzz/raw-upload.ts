@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import type { ResponseSnapshot } from '../contract-tests/validator.ts';
-import { uploadWhileAnswered } from '../server/test-support/uploading-client.ts';
+import type { ResponseSnapshot } from '@course-service/contract-tests';
+import { uploadWhileAnswered } from '../test-support/server/uploading-client.ts';
 
 /** Whether `baseUrl` is a plain-HTTP server at an address (the built-in server; not the mocks' made-up host). */
 export function onTheNetwork(baseUrl: string): boolean {

@@ -1,6 +1,5 @@
+import type { OperationShape, SchemaCheck } from '@course-service/contract-tests';
 import fc from 'fast-check';
-import type { OperationShape } from '../contract-tests/operation-shapes.ts';
-import type { SchemaCheck } from '../contract-tests/schema-check.ts';
 import { type BodyChoice, bodyArbitrary } from './bodies.ts';
 import { credentialArbitrary } from './credentials.ts';
 import { type ParameterChoice, parameterArbitrary } from './parameters.ts';

@@ -1,5 +1,5 @@
+import { resolveSchema } from '@course-service/contract-tests';
 import fc from 'fast-check';
-import { resolveSchema } from '../contract-tests/resolve-schema.ts';
 
 type Schema = Record<string, unknown>;
 

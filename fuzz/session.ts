@@ -1,4 +1,4 @@
-import type { Target } from '../contract-tests/targets/target.ts';
+import type { Target } from '@course-service/contract-tests';
 
 /** The credentials and records the fuzzer works with on one target. */
 export interface FuzzSession {

@@ -1,7 +1,6 @@
-import { startBuiltInTarget } from '../contract-tests/targets/built-in-target.ts';
-import { mocksTarget } from '../contract-tests/targets/mocks-target.ts';
-import { remoteTarget } from '../contract-tests/targets/remote-target.ts';
-import type { Target } from '../contract-tests/targets/target.ts';
+import { remoteTarget, type Target } from '@course-service/contract-tests';
+import { startBuiltInTarget } from '../test-support/contract-targets/built-in-target.ts';
+import { mocksTarget } from '../test-support/contract-targets/mocks-target.ts';
 
 /** Quotas high enough that fuzzing measures the API rather than its rate limits. */
 const UNLIMITED = '1000000000';

@@ -1,9 +1,11 @@
+import {
+  createResponseValidator,
+  loadContractSpec,
+  operationShapes,
+  type Target,
+} from '@course-service/contract-tests';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { operationShapes } from '../contract-tests/operation-shapes.ts';
-import { loadContractSpec } from '../contract-tests/spec.ts';
-import { startBuiltInTarget } from '../contract-tests/targets/built-in-target.ts';
-import type { Target } from '../contract-tests/targets/target.ts';
-import { createResponseValidator } from '../contract-tests/validator.ts';
+import { startBuiltInTarget } from '../test-support/contract-targets/built-in-target.ts';
 import { openFuzzSession } from './session.ts';
 import { sendProbe, type TransportProbe } from './transport.ts';
 

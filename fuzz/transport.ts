@@ -1,7 +1,11 @@
+import type {
+  CredentialKind,
+  OperationShape,
+  ResponseSnapshot,
+  ResponseValidator,
+  Target,
+} from '@course-service/contract-tests';
 import fc from 'fast-check';
-import type { CredentialKind, OperationShape } from '../contract-tests/operation-shapes.ts';
-import type { Target } from '../contract-tests/targets/target.ts';
-import type { ResponseSnapshot, ResponseValidator } from '../contract-tests/validator.ts';
 import type { CheckFailure } from './checks.ts';
 import { onTheNetwork, rawUpload } from './raw-upload.ts';
 import type { FuzzSession } from './session.ts';

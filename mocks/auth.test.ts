@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AuthenticationError, createCourseClient, PermissionDeniedError } from '../sdk/index.ts';
+import { useCourseServiceMock } from '../test-support/mocks/mock-server.ts';
 import { mockApiKey } from './index.ts';
-import { useCourseServiceMock } from './test-support/mock-server.ts';
 
 const reader = mockApiKey('reader');
 const expired = mockApiKey('expired');

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceWorkerPage, serveServiceWorkerPage } from './test-support/service-worker-page.ts';
+import { browserBundleOptions } from '../scripts/browser-bundle.ts';
+import {
+  type ServiceWorkerPage,
+  serveServiceWorkerPage,
+} from '../test-support/browser/service-worker-page.ts';
 
 let page: ServiceWorkerPage;
 
 beforeAll(async () => {
   page = await serveServiceWorkerPage({
-    entryPoints: [new URL('./test-support/browser-page.ts', import.meta.url).pathname],
+    ...browserBundleOptions,
+    entryPoints: [new URL('../test-support/browser/mocks-page.ts', import.meta.url).pathname],
   });
 });
 afterAll(() => page?.close());

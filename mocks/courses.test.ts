@@ -1,8 +1,8 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, createCourseClient, NotFoundError, NotModified } from '../sdk/index.ts';
+import { useCourseServiceMock } from '../test-support/mocks/mock-server.ts';
 import { createCourseServiceMock, mockApiKey } from './index.ts';
-import { useCourseServiceMock } from './test-support/mock-server.ts';
 
 const key = mockApiKey('courses-test');
 const other = mockApiKey('someone-else');

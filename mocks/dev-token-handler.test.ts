@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCourseClient } from '../sdk/index.ts';
-import { useCourseServiceMock } from './test-support/mock-server.ts';
+import { useCourseServiceMock } from '../test-support/mocks/mock-server.ts';
 
 // The mocks' own msw handler for `POST /dev/token` (the core serves no `/dev` route) answers as the
 // server's development identity provider does, under the mock's base URL path; and the MCP

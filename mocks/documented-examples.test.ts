@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeBlocks } from '../test-support/markdown.ts';
+import { browserBundleOptions } from '../scripts/browser-bundle.ts';
+import {
+  type ServiceWorkerPage,
+  serveServiceWorkerPage,
+} from '../test-support/browser/service-worker-page.ts';
+import { codeBlocks } from '../test-support/docs/markdown.ts';
 import { mockCourseService } from './examples/playwright.ts';
 import { mockApiKey } from './index.ts';
-import { type ServiceWorkerPage, serveServiceWorkerPage } from './test-support/service-worker-page.ts';
 
 // The guide's examples are the files in `examples/`, with the imports written as a user of the
 // packages writes them. The Node ones are test files, which run in this repository's suite as in a
@@ -66,6 +70,7 @@ describe('README browser example, in headless Chromium', () => {
 
   beforeAll(async () => {
     page = await serveServiceWorkerPage({
+      ...browserBundleOptions,
       stdin: { contents: PAGE, resolveDir: new URL('.', examplesDir).pathname, loader: 'ts' },
       // The example is imported for its effect, which the package's `sideEffects: false` would drop.
       ignoreAnnotations: true,
@@ -123,6 +128,7 @@ describe('README Playwright recipe (@msw/playwright, playwright-core, headless C
 
   beforeAll(async () => {
     app = await serveServiceWorkerPage({
+      ...browserBundleOptions,
       stdin: { contents: APP, resolveDir: examplesDir.pathname, loader: 'js' },
     });
   });

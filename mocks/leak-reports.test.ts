@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { useCourseServiceMock } from '../test-support/mocks/mock-server.ts';
 import { mockApiKey } from './index.ts';
-import { useCourseServiceMock } from './test-support/mock-server.ts';
 
 // The scanner's key pair; the mock is given its public key, as the service fetches it.
 const scanner = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });

@@ -6,8 +6,8 @@ import {
   InternalServerError,
   RateLimitError,
 } from '../sdk/index.ts';
+import { useCourseServiceMock } from '../test-support/mocks/mock-server.ts';
 import { mockApiKey } from './index.ts';
-import { useCourseServiceMock } from './test-support/mock-server.ts';
 
 const key = mockApiKey('scenarios');
 const mock = useCourseServiceMock({ apiKeys: [{ key }], rateLimit: { max: 3, windowSeconds: 30 } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { useCourseServiceMock } from '../test-support/mocks/mock-server.ts';
 import { mockApiKey } from './index.ts';
-import { useCourseServiceMock } from './test-support/mock-server.ts';
 
 const key = mockApiKey('service-test');
 const mock = useCourseServiceMock({ apiKeys: [{ key }], idTokens: { 'admin-token': 'mock-user' } });

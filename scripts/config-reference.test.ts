@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { loadConfig } from '@course-service/server';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../server/config.ts';
 import { configurationSection, REFERENCE, SERVER_README, withConfigurationOf } from './sync-docs.ts';
 
 // docs/reference/configuration.md is the one source of the configuration table; the server's README

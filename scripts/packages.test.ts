@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../server/test-support/server-process.ts';
-import { browserBundle, SDK_MAIN_BUDGET_BYTES } from '../test-support/sdk-bundle.ts';
+import { browserBundle, SDK_MAIN_BUDGET_BYTES } from '../test-support/sdk/sdk-bundle.ts';
+import { type ServerProcess, startServerProcess } from '../test-support/server/server-process.ts';
 
 // The packages as a user gets them: packed from this repository (each `prepack` builds it), then
 // installed from the tarballs into fresh projects, with the registry for their dependencies.

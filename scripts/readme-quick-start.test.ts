@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../server/test-support/server-process.ts';
-import { runnableBlocks } from '../test-support/markdown.ts';
+import { runnableBlocks } from '../test-support/docs/markdown.ts';
+import { type ServerProcess, startServerProcess } from '../test-support/server/server-process.ts';
 
 // The README's quick start, as a new user pastes it: its shell blocks (all but the illustrative
 // `npm ci` / `npm start` one, which this test stands for) run in order in one bash, against a

@@ -5,9 +5,14 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { diffSpecs } from '../contract-tests/diff/diff-specs.ts';
-import { type ChangeGroup, describeGroup, groupChanges } from '../contract-tests/diff/group-changes.ts';
-import { readSpecSource, type SpecSource } from '../contract-tests/diff/spec-source.ts';
+import {
+  type ChangeGroup,
+  describeGroup,
+  diffSpecs,
+  groupChanges,
+  readSpecSource,
+  type SpecSource,
+} from '@course-service/contract-tests';
 
 const run = promisify(execFile);
 const SPEC = 'openapi.yaml';

@@ -1,7 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  newApiKey,
+  problem,
+  sendJson,
+  startCourseServer,
+  startHttpServer,
+} from '../test-support/sdk/servers.ts';
 import { CourseServiceError, createCourseClient, NotFoundError, NotModified } from './index.ts';
-import { newApiKey, problem, sendJson, startCourseServer, startHttpServer } from './test-support.ts';
 
 let stub: Awaited<ReturnType<typeof startHttpServer>> | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserBundle, SDK_MAIN_BUDGET_BYTES } from '../test-support/sdk-bundle.ts';
+import { browserBundle, SDK_MAIN_BUDGET_BYTES } from '../test-support/sdk/sdk-bundle.ts';
 
 // The main entry is what every application bundles: it stays small and pulls in neither companion's
 // peer. scripts/packages.test.ts checks the same of the packed tarball, installed without them.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey, startCourseServer } from '../test-support/sdk/servers.ts';
 import { type CourseClient, createCourseClient, isNotModified, NotModified } from './index.ts';
-import { newApiKey, startCourseServer } from './test-support.ts';
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 let client: CourseClient;

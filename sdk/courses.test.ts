@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devIdToken, newApiKey, startCourseServer } from '../test-support/sdk/servers.ts';
 import { createCourseClient, NotFoundError } from './index.ts';
-import { devIdToken, newApiKey, startCourseServer } from './test-support.ts';
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { codeBlocks } from '../test-support/markdown.ts';
-import { newApiKey, startCourseServer } from './test-support.ts';
+import { codeBlocks } from '../test-support/docs/markdown.ts';
+import { newApiKey, startCourseServer } from '../test-support/sdk/servers.ts';
 
 // The guide's examples are the files in `examples/`, with the import written as a user writes it.
 // This suite proves the README shows exactly those files and no other code that runs (every other

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devIdToken, startCourseServer } from '../test-support/sdk/servers.ts';
 import { createCourseClient, keyEnvironment } from './index.ts';
-import { devIdToken, startCourseServer } from './test-support.ts';
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  newApiKey,
+  problem,
+  sendJson,
+  startCourseServer,
+  startHttpServer,
+} from '../test-support/sdk/servers.ts';
+import {
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -10,7 +17,6 @@ import {
   NotFoundError,
   PermissionDeniedError,
 } from './index.ts';
-import { newApiKey, problem, sendJson, startCourseServer, startHttpServer } from './test-support.ts';
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 let client: CourseClient;

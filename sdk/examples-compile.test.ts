@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codeBlocks } from '../test-support/markdown.ts';
-import { TSC_INIT_OPTIONS } from '../test-support/tsc-init-options.ts';
+import { codeBlocks } from '../test-support/docs/markdown.ts';
+import { TSC_INIT_OPTIONS } from '../test-support/docs/tsc-init-options.ts';
 
 // What a user pastes from the guides must compile in a project made by `tsc --init` (TypeScript 6),
 // importing the packages by their names. The names map to the sources here, so a change to the SDK

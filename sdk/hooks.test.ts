@@ -1,13 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOtlpReceiver } from '../server/test-support/otlp-receiver.ts';
-import {
-  APIConnectionError,
-  AuthenticationError,
-  CourseServiceError,
-  createCourseClient,
-  getHealth,
-  type HookContext,
-} from './index.ts';
 import {
   sampleCourse as course,
   devIdToken,
@@ -16,7 +7,16 @@ import {
   sendJson,
   startCourseServer,
   startHttpServer,
-} from './test-support.ts';
+} from '../test-support/sdk/servers.ts';
+import { startOtlpReceiver } from '../test-support/server/otlp-receiver.ts';
+import {
+  APIConnectionError,
+  AuthenticationError,
+  CourseServiceError,
+  createCourseClient,
+  getHealth,
+  type HookContext,
+} from './index.ts';
 
 /** `bytes` random bytes in hex, as W3C trace context ids are written. */
 const hex = (bytes: number) =>

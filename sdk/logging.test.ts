@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../server/index.ts';
-import { createCourseClient, type Logger, type LogLevel } from './index.ts';
-import { createLog, environmentLogLevel } from './logging.ts';
 import {
   devIdToken,
   newApiKey,
@@ -9,7 +7,9 @@ import {
   sendJson,
   startCourseServer,
   startHttpServer,
-} from './test-support.ts';
+} from '../test-support/sdk/servers.ts';
+import { createCourseClient, type Logger, type LogLevel } from './index.ts';
+import { createLog, environmentLogLevel } from './logging.ts';
 
 /** A logger that keeps every line, by level. */
 function capture() {

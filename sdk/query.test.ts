@@ -6,8 +6,6 @@ import {
   QueryObserver,
 } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCourseClient, InternalServerError, NotFoundError } from './index.ts';
-import { courseQueries } from './query.ts';
 import {
   sampleCourse as course,
   devIdToken,
@@ -15,7 +13,9 @@ import {
   sendJson,
   startCourseServer,
   startHttpServer,
-} from './test-support.ts';
+} from '../test-support/sdk/servers.ts';
+import { createCourseClient, InternalServerError, NotFoundError } from './index.ts';
+import { courseQueries } from './query.ts';
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 beforeAll(async () => {

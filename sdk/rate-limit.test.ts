@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey, startCourseServer } from '../test-support/sdk/servers.ts';
 import { createCourseClient, parseRateLimit, RateLimitError } from './index.ts';
-import { newApiKey, startCourseServer } from './test-support.ts';
 
 describe('parseRateLimit', () => {
   it('reads the policy and the remaining quota', () => {

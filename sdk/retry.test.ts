@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleCourse as course, problem, sendJson, startHttpServer } from '../test-support/sdk/servers.ts';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -8,7 +9,6 @@ import {
   InternalServerError,
 } from './index.ts';
 import { serverDelay } from './retry-decision.ts';
-import { sampleCourse as course, problem, sendJson, startHttpServer } from './test-support.ts';
 
 let stub: Awaited<ReturnType<typeof startHttpServer>> | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, startHttpServer } from '../test-support/sdk/servers.ts';
 import { createCourseClient, listCourses } from './index.ts';
-import { sendJson, startHttpServer } from './test-support.ts';
 
 // A real server that answers an empty page to everything, so only the request headers matter.
 let stub: Awaited<ReturnType<typeof startHttpServer>>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey, startCourseServer, startHttpServer } from '../test-support/sdk/servers.ts';
 import {
   BadRequestError,
   ConflictError,
@@ -6,7 +7,6 @@ import {
   NotFoundError,
   PermissionDeniedError,
 } from './index.ts';
-import { newApiKey, startCourseServer, startHttpServer } from './test-support.ts';
 
 let server: Awaited<ReturnType<typeof startCourseServer>>;
 let receiver: Awaited<ReturnType<typeof startHttpServer>>;

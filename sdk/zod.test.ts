@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey, startCourseServer } from '../test-support/sdk/servers.ts';
 import { type CourseServiceError, createCourseClient } from './index.ts';
-import { newApiKey, startCourseServer } from './test-support.ts';
 import {
   zCourseCreate,
   zCreateCourseBody,

@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CodeBlock, codeBlocks } from '../test-support/markdown.ts';
-import { TSC_INIT_OPTIONS } from '../test-support/tsc-init-options.ts';
+import { type CodeBlock, codeBlocks } from '../test-support/docs/markdown.ts';
+import { TSC_INIT_OPTIONS } from '../test-support/docs/tsc-init-options.ts';
+import { createTestDatabase, createTestRedis } from '../test-support/services/test-backend.ts';
 import { runCli } from './cli/run-cli.ts';
-import { createTestDatabase, createTestRedis } from './test-support/test-backend.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const README = readFileSync(new URL('./README.md', import.meta.url), 'utf8');

@@ -9,7 +9,7 @@ import {
   createTestRedis,
   type TestDatabase,
   type TestRedis,
-} from './test-support/test-backend.ts';
+} from '../test-support/services/test-backend.ts';
 
 // A server that cannot listen must exit, whatever it had opened by then: a supervisor (systemd's
 // Restart=on-failure, a container's restart policy) waits for the exit to start it again.

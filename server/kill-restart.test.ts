@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from './test-support/server-process.ts';
+import { type ServerProcess, startServerProcess } from '../test-support/server/server-process.ts';
 
 // The hostile operator: kill -9 of the server's whole process group while writes are in flight,
 // then at once a new server on the same DATA_DIR, twenty times over. Every start must succeed

@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openStore } from '@course-service/server';
 import initSqlJs, { type Database } from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../server/index.ts';
 import { COURSE_TABLE, courseRow, INSERT_COURSE } from './course-table.ts';
 
 // koa-sqljs.ts is the store's floor only if its rows cost what ours do: the same columns (an index

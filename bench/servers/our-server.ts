@@ -1,6 +1,6 @@
 // Child process: our server through its public entry, configured by the environment the parent
 // passes (DATA_DIR, RATE_LIMIT_*, LOG_LEVEL).
-import { startServer } from '../../server/index.ts';
+import { startServer } from '@course-service/server';
 import { announce } from './announce.ts';
 
 const server = await startServer({ env: process.env });

@@ -3,8 +3,9 @@
 // put on `ctx` as our Koa adapter puts one, through the same Koa app and request frame. Its cost is
 // ours without the core's work (authentication, quota, validation, the store, rendering): the
 // bench's `replayed` row.
+
+import { startServer } from '@course-service/server';
 import type { Context, Next } from 'koa';
-import { startServer } from '../../server/index.ts';
 import { announce } from './announce.ts';
 
 /** An answer as the adapter left it on `ctx`: text or nothing (a stream, MCP's, can be read once). */

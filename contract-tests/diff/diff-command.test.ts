@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseDocument } from 'yaml';
-import { runCourseContract } from '../test-support/run-contract-cli.ts';
+import { runCourseContract } from '../../test-support/contract-command/run-contract-cli.ts';
 
 const BASE = new URL('./fixtures/base.yaml', import.meta.url);
 

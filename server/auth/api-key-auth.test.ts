@@ -1,6 +1,6 @@
 import { formatApiKey } from '@course-service/runtime/domain/api-key-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestResponse, type TestServer } from '../../test-support/server/harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {

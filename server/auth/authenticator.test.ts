@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // The core's authenticator itself (not exported: adapters get it inside createCore), over a real store.
 import { createAuthenticator } from '../../runtime/core/auth/authenticator.ts';
 import { createLastUsedTracker } from '../../runtime/core/auth/last-used-tracker.ts';
+import { newApiKey } from '../../test-support/store/records.ts';
 import { openStore } from '../store/open-store.ts';
-import { newApiKey } from '../store/test-support/records.ts';
 import { createIdTokenVerifier } from './id-token-verifier.ts';
 
 // A real in-memory store, watched: every key lookup it answers is counted.

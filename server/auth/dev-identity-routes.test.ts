@@ -1,7 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../test-support/harness.ts';
-import { countedRoutes } from '../test-support/prometheus-text.ts';
+import { startTestServer, type TestResponse, type TestServer } from '../../test-support/server/harness.ts';
+import { countedRoutes } from '../../test-support/server/prometheus-text.ts';
 
 // The development identity provider is a Koa route of the server (mounted at `/dev` while no
 // identity provider is configured), not the core's: its answers, its body read as the API reads

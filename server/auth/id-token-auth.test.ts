@@ -1,6 +1,6 @@
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 import { DEV_AUDIENCE, DEV_ISSUER } from './dev-identity-provider.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../store/test-support/records.ts';
+import { tempDir } from '../../test-support/store/records.ts';
 import { loadLocalSecret } from './local-secret.ts';
 
 describe('loadLocalSecret', () => {

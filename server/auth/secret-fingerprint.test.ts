@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../test-support/harness.ts';
-import { startServerProcess } from '../test-support/server-process.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-backend.ts';
+import { startTestServer } from '../../test-support/server/harness.ts';
+import { startServerProcess } from '../../test-support/server/server-process.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/services/test-backend.ts';
 
 // An instance whose API_KEY_HASH_SECRET is not the one its database was first started with would
 // know none of the stored keys: it refuses to start, naming the variable and neither secret.

@@ -5,8 +5,8 @@ import { openApiDocument } from '@course-service/runtime';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test-support/services/test-backend.ts';
 import { createDevIdentityProvider, DEV_AUDIENCE, DEV_ISSUER } from '../auth/dev-identity-provider.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-backend.ts';
 import { runCli } from './run-cli.ts';
 
 /** Runs the command line in this process with `env`; resolves its status and what it printed. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { uploadWhileAnswered } from '../test-support/uploading-client.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { uploadWhileAnswered } from '../../test-support/server/uploading-client.ts';
 
 // Answers sent before the body is read (413, 415, 401, 408) and Node's own refusals (431, 400) must
 // reach a client that is still sending: the server reads and discards the rest before it closes,

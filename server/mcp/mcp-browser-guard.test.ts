@@ -1,8 +1,8 @@
 import type { Context, Next } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countedRoutes } from '../../test-support/server/prometheus-text.ts';
 import type { RunningServer } from '../http-server.ts';
 import { startServer } from '../start-server.ts';
-import { countedRoutes } from '../test-support/prometheus-text.ts';
 
 // The MCP endpoint's browser concerns (Origin refusal, CORS, preflights, the sign-in challenge)
 // are Koa middleware in front of the service on `/mcp`, not the core's: an embedder's middleware

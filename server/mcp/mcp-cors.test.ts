@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpTestServer, startMcpTestServer } from '../test-support/mcp-test-server.ts';
+import { type McpTestServer, startMcpTestServer } from '../../test-support/server/mcp-test-server.ts';
 
 // CORS for browser MCP clients, header by header (mcp-sign-in-browser.test.ts runs the same flow in
 // Chromium): `/mcp` answers the origins its guard accepts, the development authorization server's

@@ -1,6 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpTestServer, startMcpTestServer, TEST_MASTER_KEY } from '../test-support/mcp-test-server.ts';
+import {
+  type McpTestServer,
+  startMcpTestServer,
+  TEST_MASTER_KEY,
+} from '../../test-support/server/mcp-test-server.ts';
 
 let t: McpTestServer;
 let prodKey: string;

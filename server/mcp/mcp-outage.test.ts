@@ -1,8 +1,8 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpTestServer, startMcpTestServer } from '../test-support/mcp-test-server.ts';
-import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-backend.ts';
+import { type McpTestServer, startMcpTestServer } from '../../test-support/server/mcp-test-server.ts';
+import { startTcpProxy, type TcpProxy } from '../../test-support/server/tcp-proxy.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/services/test-backend.ts';
 
 // PostgreSQL cut off while an MCP client works: an outage is the server's, never the client's
 // mistake, and says when to try again, whether a tool or a resource read met it.

@@ -1,6 +1,10 @@
 import { type CallToolResult, ProtocolError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpTestServer, startMcpTestServer, TEST_MASTER_KEY } from '../test-support/mcp-test-server.ts';
+import {
+  type McpTestServer,
+  startMcpTestServer,
+  TEST_MASTER_KEY,
+} from '../../test-support/server/mcp-test-server.ts';
 
 const ALLOWED_ORIGIN = 'https://console.example.com';
 let t: McpTestServer;

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../test-support/chromium.ts';
-import { type McpTestServer, startMcpTestServer } from '../test-support/mcp-test-server.ts';
+import { launchChromium } from '../../test-support/browser/chromium.ts';
+import { type McpTestServer, startMcpTestServer } from '../../test-support/server/mcp-test-server.ts';
 
 let t: McpTestServer;
 let browser: Browser;

@@ -7,7 +7,11 @@ import {
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpTestServer, REVISIONS, startMcpTestServer } from '../test-support/mcp-test-server.ts';
+import {
+  type McpTestServer,
+  REVISIONS,
+  startMcpTestServer,
+} from '../../test-support/server/mcp-test-server.ts';
 
 let t: McpTestServer;
 beforeAll(async () => {

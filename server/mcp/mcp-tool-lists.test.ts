@@ -6,7 +6,7 @@ import {
   REVISIONS,
   startMcpTestServer,
   TEST_MASTER_KEY,
-} from '../test-support/mcp-test-server.ts';
+} from '../../test-support/server/mcp-test-server.ts';
 import { dereference } from './json-schema.ts';
 
 /** What an API key may call: courses, the events feed and webhooks, on its own account and environment. */

@@ -7,7 +7,7 @@ import {
   REVISIONS,
   startMcpTestServer,
   TEST_MASTER_KEY,
-} from '../test-support/mcp-test-server.ts';
+} from '../../test-support/server/mcp-test-server.ts';
 
 let t: McpTestServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpTestServer, startMcpTestServer } from '../test-support/mcp-test-server.ts';
+import { type McpTestServer, startMcpTestServer } from '../../test-support/server/mcp-test-server.ts';
 
 // Behind a reverse proxy the sign-in metadata must name the URL clients use, not the one the proxy
 // used: the MCP client refuses metadata whose `resource` is not the endpoint it called.

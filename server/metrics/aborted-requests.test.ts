@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import type { Middleware } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseExposition, sampleValue } from '../../test-support/server/prometheus-text.ts';
 import type { RunningServer } from '../http-server.ts';
 import { startServer } from '../start-server.ts';
-import { parseExposition, sampleValue } from '../test-support/prometheus-text.ts';
 
 // Requests whose client leaves before they are answered: each must leave the active-requests gauge
 // as it found it and be counted in the duration histogram, as every other request is.

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { parseExposition, type Sample, sampleValue } from '../test-support/prometheus-text.ts';
-import { createTestDatabase, createTestRedis, type TestDatabase } from '../test-support/test-backend.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { parseExposition, type Sample, sampleValue } from '../../test-support/server/prometheus-text.ts';
+import {
+  createTestDatabase,
+  createTestRedis,
+  type TestDatabase,
+} from '../../test-support/services/test-backend.ts';
 
 // The store's and Redis's metrics, on a real PostgreSQL and Redis, and with a Redis that is away.
 

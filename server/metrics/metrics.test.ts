@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../test-support/harness.ts';
-import { parseExposition, type Sample, sampleValue } from '../test-support/prometheus-text.ts';
+import { startTestServer, type TestResponse, type TestServer } from '../../test-support/server/harness.ts';
+import { parseExposition, type Sample, sampleValue } from '../../test-support/server/prometheus-text.ts';
 
 // A scripted set of requests over real HTTP, then one scrape of /metrics: every counter at its
 // exact value, and one histogram series per (method, route, status) counting exactly the requests.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/server/webhook-receiver.ts';
 
 const open: Array<TestServer | WebhookReceiver> = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { startTestServer } from '../test-support/harness.ts';
-import { createTestDatabase } from '../test-support/test-backend.ts';
+import { startTestServer } from '../../test-support/server/harness.ts';
+import { createTestDatabase } from '../../test-support/services/test-backend.ts';
 
 it('answers /healthz with 503 naming the database once PostgreSQL stops answering', async () => {
   const database = await createTestDatabase();

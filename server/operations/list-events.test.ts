@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { specSchema } from '../test-support/spec-schema.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { specSchema } from '../../test-support/server/spec-schema.ts';
 
 let server: TestServer;
 beforeAll(async () => {

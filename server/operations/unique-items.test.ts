@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { accountOn, createEndpoint } from '../test-support/webhook-accounts.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { accountOn, createEndpoint } from '../../test-support/server/webhook-accounts.ts';
 
 // Lists the spec declares unique (event types, scopes) are checked by the request validators
 // (runtime/core/spec/safe-unique-items.ts): whatever their items hold, a bad list is a 400, never a 500.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { specSchema } from '../test-support/spec-schema.ts';
-import { accountOn, createEndpoint } from '../test-support/webhook-accounts.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { specSchema } from '../../test-support/server/spec-schema.ts';
+import { accountOn, createEndpoint } from '../../test-support/server/webhook-accounts.ts';
 
 let server: TestServer;
 beforeAll(async () => {

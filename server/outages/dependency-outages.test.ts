@@ -1,13 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { startTcpProxy, type TcpProxy } from '../../test-support/server/tcp-proxy.ts';
 import {
   createTestDatabase,
   createTestRedis,
   type TestDatabase,
   type TestRedis,
-} from '../test-support/test-backend.ts';
+} from '../../test-support/services/test-backend.ts';
 
 // Fault injection: the server reaches PostgreSQL and Redis through TCP proxies, which the test cuts
 // under write load. An outage answers 503 with Retry-After and retry-after-ms (never a 500), no request waits past the

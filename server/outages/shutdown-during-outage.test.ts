@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer } from '../test-support/harness.ts';
-import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.ts';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-backend.ts';
+import { startTestServer } from '../../test-support/server/harness.ts';
+import { startTcpProxy, type TcpProxy } from '../../test-support/server/tcp-proxy.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/services/test-backend.ts';
 
 // A server asked to stop while PostgreSQL is away still stops: what it would write last (the keys'
 // last-used times) is logged as lost, and its rate limits and pool still close.

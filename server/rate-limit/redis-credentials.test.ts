@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 
 // The local Redis has no such user: ioredis's HELLO with AUTH is refused, and the error it raises
 // carries the command's arguments, the password among them.

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fleet, startFleet } from './fleet.ts';
+import { type Fleet, startFleet } from '../../test-support/server/fleet.ts';
 
 // A secret scanner's key pair; its public key is published to both instances (a data: URL).
 const scanner = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Fleet, startFleet } from './fleet.ts';
+import { type Fleet, startFleet } from '../../test-support/server/fleet.ts';
 
 let fleet: Fleet;
 beforeAll(async () => {

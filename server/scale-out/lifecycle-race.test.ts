@@ -4,7 +4,7 @@ import {
   nextStatus,
 } from '@course-service/runtime/domain/course-lifecycle';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Fleet, startFleet } from './fleet.ts';
+import { type Fleet, startFleet } from '../../test-support/server/fleet.ts';
 
 let fleet: Fleet;
 beforeAll(async () => {

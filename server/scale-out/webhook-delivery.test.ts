@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.ts';
-import { type Fleet, startFleet } from './fleet.ts';
+import { type Fleet, startFleet } from '../../test-support/server/fleet.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/server/webhook-receiver.ts';
 
 // Two server processes on one PostgreSQL database both deliver webhooks: each due delivery is
 // claimed by one of them (FOR UPDATE SKIP LOCKED, then a lease), so a burst of events is shared out

@@ -1,7 +1,7 @@
 import { openApiDocument } from '@course-service/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { createEndpoint } from '../test-support/webhook-accounts.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { createEndpoint } from '../../test-support/server/webhook-accounts.ts';
 
 // API1:2023 Broken object level authorization: every operation that takes an id, tried by another
 // account on the owner's object, answers exactly what a missing id answers (404), and changes nothing.

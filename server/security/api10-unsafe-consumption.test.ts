@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 import {
   type HostileIdentityProvider,
   startHostileIdentityProvider,
-} from '../test-support/hostile-identity-provider.ts';
+} from '../../test-support/server/hostile-identity-provider.ts';
 
 // API10:2023 Unsafe consumption of APIs. The one third-party API the server consumes is the identity
 // provider's JWKS. Whatever it answers (huge, silent, dripping, not JSON, not a JWKS, a redirect, a

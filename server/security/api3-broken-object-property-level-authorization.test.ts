@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 
 /**
  * Fields a client must never set: the server's own (read-only in the spec) and internal ones. A

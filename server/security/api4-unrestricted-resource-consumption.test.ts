@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 
 /** Opens a raw TCP connection to the server, collecting what it answers until it closes. */
 function rawConnection(url: string): Promise<{ socket: Socket; closed: Promise<string> }> {

@@ -1,6 +1,6 @@
 import { openApiDocument } from '@course-service/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 
 type Operation = { operationId: string; security?: Record<string, string[]>[]; requestBody?: unknown };
 const spec = openApiDocument as unknown as {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 
 // API6:2023 Unrestricted access to sensitive business flows. The sensitive flow is minting API keys:
 // a stolen ID token must not mint them by the thousand. KEY_CREATION_LIMIT_MAX keys per subject per

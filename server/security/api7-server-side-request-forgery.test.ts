@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 import {
   type HostileIdentityProvider,
   startHostileIdentityProvider,
-} from '../test-support/hostile-identity-provider.ts';
+} from '../../test-support/server/hostile-identity-provider.ts';
 
 // API7:2023 Server-side request forgery. The server makes two kinds of outbound request: the JWKS
 // fetch, to the URL in its configuration, and webhook deliveries, to the endpoints a client saves,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 import {
   type HostileIdentityProvider,
   startHostileIdentityProvider,
-} from '../test-support/hostile-identity-provider.ts';
+} from '../../test-support/server/hostile-identity-provider.ts';
+import { loadConfig } from '../config.ts';
 
 // API8:2023 Security misconfiguration: security headers on every API answer, nothing that names
 // the stack, a stated CORS policy (none: the API is not for other web origins; see openapi.yaml's

@@ -1,6 +1,6 @@
 import { openApiDocument } from '@course-service/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
 
 // API9:2023 Improper inventory management: every route the server answers is in the spec, and
 // every operation of the spec is answered. The only routes outside it are documented in the README:

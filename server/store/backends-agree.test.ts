@@ -3,11 +3,11 @@ import type { KeyEnvironment } from '@course-service/runtime/domain/api-key-form
 import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-backend.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/services/test-backend.ts';
+import { account, newCourse } from '../../test-support/store/records.ts';
 import { openPostgresStore } from './postgres/open-postgres-store.ts';
 import type { PostgresStore } from './postgres/postgres-store.ts';
 import { openSqljsStore } from './sqljs/open-sqljs-store.ts';
-import { account, newCourse } from './test-support/records.ts';
 
 // Random sequences of course writes, applied to both backends: every read must agree (ids and
 // fields; `seq` values may differ, their order may not).

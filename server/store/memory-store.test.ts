@@ -1,7 +1,13 @@
 import { createMemoryStore } from '@course-service/runtime/embedded-store';
 import { describe, expect, it } from 'vitest';
-import { account, claimRequest, newApiKey, newCourse, storedResponse } from './test-support/records.ts';
-import { storeContract } from './test-support/store-contract.ts';
+import {
+  account,
+  claimRequest,
+  newApiKey,
+  newCourse,
+  storedResponse,
+} from '../../test-support/store/records.ts';
+import { storeContract } from '../../test-support/store/store-contract.ts';
 
 storeContract('memory', async () => createMemoryStore());
 

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startFleet } from '../scale-out/fleet.ts';
-import { startTestServer } from '../test-support/harness.ts';
-import { type ReceivedSpan, startOtlpReceiver } from '../test-support/otlp-receiver.ts';
+import { startFleet } from '../../test-support/server/fleet.ts';
+import { startTestServer } from '../../test-support/server/harness.ts';
+import { type ReceivedSpan, startOtlpReceiver } from '../../test-support/server/otlp-receiver.ts';
 
 // Real servers over HTTP: on PostgreSQL and Redis a process of its own, as an operator runs it (the
 // pg and ioredis instrumentations patch the drivers as they load, which only a process that starts

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { startTestServer } from '../test-support/harness.ts';
-import { startWebhookReceiver } from '../test-support/webhook-receiver.ts';
+import { startTestServer } from '../../test-support/server/harness.ts';
+import { startWebhookReceiver } from '../../test-support/server/webhook-receiver.ts';
 
 // The address is checked again at each delivery, not only on save: an endpoint saved while
 // private URLs were allowed gets nothing once the server runs without the setting.

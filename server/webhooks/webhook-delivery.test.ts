@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/harness.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.ts';
+import { startTestServer, type TestServer } from '../../test-support/server/harness.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/server/webhook-receiver.ts';
 
 // The server delivering webhooks end to end: a real server (sql.js file, or PostgreSQL in the
 // server:postgres project), a loopback receiver, signatures checked with standardwebhooks.

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts';
-import { startWebhookReceiver } from '../test-support/webhook-receiver.ts';
+import { type ServerProcess, startServerProcess } from '../../test-support/server/server-process.ts';
+import { startWebhookReceiver } from '../../test-support/server/webhook-receiver.ts';
 
 // kill -9 of the server's process group during a burst of course creations with a webhook endpoint
 // configured, then a restart on the same DATA_DIR: every acknowledged creation has its event in the

@@ -59,7 +59,7 @@ export interface PageQuery {
 /**
  * Everything the service keeps. Methods return data or `undefined`; they know nothing of HTTP.
  * A write resolves only once it is durable. Every backend (`runtime/embedded-store/`, `server/store/sqljs/`,
- * `server/store/postgres/`) implements it and passes the shared suite in `server/store/test-support/store-contract.ts`.
+ * `server/store/postgres/`) implements it and passes the shared suite in `test-support/store/store-contract.ts`.
  * A record handed out is the caller's to read, never altered afterwards: a change hands out a new
  * one. Whether a read returns a new object or one handed out before is the backend's business.
  */

@@ -1,4 +1,3 @@
-import { toFieldErrors } from '../../domain/field-errors.ts';
 import { coursePolicy, type RateLimitPolicy, rateLimitHeaders } from '../../domain/rate-limit-headers.ts';
 import { retryAfterHeaders } from '../../domain/retry-after.ts';
 import { MASTER_KEY_ID } from '../auth/master-key.ts';
@@ -7,6 +6,7 @@ import type { Caller } from '../model/caller.ts';
 import type { QuotaResult, RateLimits } from '../model/ports.ts';
 import type { Route } from '../spec/operation-router.ts';
 import type { OperationInfo } from '../spec/operation-table.ts';
+import { toFieldErrors } from './field-errors.ts';
 import type { HeaderList } from './header-list.ts';
 
 // The pipeline's checks, each a small function of what earlier steps found. Their order is

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpTestServer, startMcpTestServer } from '../../test-support/mcp-test-server.ts';
+import { type McpTestServer, startMcpTestServer } from '../../../test-support/server/mcp-test-server.ts';
 
 let t: McpTestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
-import { account, at, draft, newCourse, newEndpoint } from '../test-support/records.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/services/test-backend.ts';
+import { account, at, draft, newCourse, newEndpoint } from '../../../test-support/store/records.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 import type { PostgresStore } from './postgres-store.ts';
 

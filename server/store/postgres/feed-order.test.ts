@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/services/test-backend.ts';
+import { account, at, draft, newCourse } from '../../../test-support/store/records.ts';
 import { NO_STORE_PROBE } from '../store-probe.ts';
-import { account, at, draft, newCourse } from '../test-support/records.ts';
 import { recordEvents } from './batched-statements.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 import type { PostgresStore } from './postgres-store.ts';

@@ -1,8 +1,15 @@
 import { StoreConflictError } from '@course-service/runtime';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
-import { account, at, draft, newApiKey, newCourse, newEndpoint } from '../test-support/records.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/services/test-backend.ts';
+import {
+  account,
+  at,
+  draft,
+  newApiKey,
+  newCourse,
+  newEndpoint,
+} from '../../../test-support/store/records.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { SQL } from './statements.ts';

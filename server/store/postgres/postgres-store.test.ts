@@ -1,10 +1,17 @@
 import { StoreConflictError } from '@course-service/runtime';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startTcpProxy } from '../../test-support/tcp-proxy.ts';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-backend.ts';
+import { startTcpProxy } from '../../../test-support/server/tcp-proxy.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/services/test-backend.ts';
+import {
+  account,
+  at,
+  draft,
+  newCourse,
+  newEndpoint,
+  storedResponse,
+} from '../../../test-support/store/records.ts';
+import { storeContract } from '../../../test-support/store/store-contract.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { account, at, draft, newCourse, newEndpoint, storedResponse } from '../test-support/records.ts';
-import { storeContract } from '../test-support/store-contract.ts';
 import { openPostgresStore } from './open-postgres-store.ts';
 
 const databases: TestDatabase[] = [];

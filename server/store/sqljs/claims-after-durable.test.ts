@@ -2,7 +2,7 @@ import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CourseRecord } from '@course-service/runtime';
 import { describe, expect, it } from 'vitest';
-import { account, at, draft, newCourse, newEndpoint, tempDir } from '../test-support/records.ts';
+import { account, at, draft, newCourse, newEndpoint, tempDir } from '../../../test-support/store/records.ts';
 import { FILES } from './files.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';
 

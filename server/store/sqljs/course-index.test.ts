@@ -1,7 +1,7 @@
 import type { CourseOwner, CourseRecord } from '@course-service/runtime';
 import { CourseIndex, type CourseSource, courseRecord } from '@course-service/runtime/embedded-store';
 import { describe, expect, it } from 'vitest';
-import { account, newCourse } from '../test-support/records.ts';
+import { account, newCourse } from '../../../test-support/store/records.ts';
 
 /**
  * An index over a fake sql.js (`rows`) holding five courses of owner `a` (seq 1–5), recording

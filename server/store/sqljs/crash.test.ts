@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { account, tempDir } from '../test-support/records.ts';
+import { account, tempDir } from '../../../test-support/store/records.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';
 
 const WRITER = fileURLToPath(new URL('./crash-writer.fixture.ts', import.meta.url));

@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { newCourse, tempDir } from '../../../test-support/store/records.ts';
 import { SILENT_LOGGER } from '../store-logger.ts';
-import { newCourse, tempDir } from '../test-support/records.ts';
 import { LEGACY_LOCK_FILE, type LockNamespace, lockDataDir } from './data-dir-lock.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';
 

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { CourseRecord, Store } from '@course-service/runtime';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { SILENT_LOGGER } from '../store-logger.ts';
 import {
   account,
   at,
@@ -13,7 +12,8 @@ import {
   newEndpoint,
   tempDir,
   testEvent,
-} from '../test-support/records.ts';
+} from '../../../test-support/store/records.ts';
+import { SILENT_LOGGER } from '../store-logger.ts';
 import { SqlDatabase } from './database.ts';
 import { Durability } from './durability.ts';
 import { FILES, writeSnapshot } from './files.ts';

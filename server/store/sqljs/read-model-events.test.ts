@@ -9,7 +9,7 @@ import {
   newDelivery,
   newEndpoint,
   testEvent,
-} from '../test-support/records.ts';
+} from '../../../test-support/store/records.ts';
 import { SqlDatabase } from './database.ts';
 import { openWithHandle, random, sqlJs } from './read-model-harness.fixture.ts';
 import { SqljsStore } from './sqljs-store.ts';

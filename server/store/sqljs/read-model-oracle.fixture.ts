@@ -1,5 +1,5 @@
 import type { Store } from '@course-service/runtime';
-import { storedResponse } from '../test-support/records.ts';
+import { storedResponse } from '../../../test-support/store/records.ts';
 import type { SqlDatabase } from './database.ts';
 import * as S from './statements.ts';
 

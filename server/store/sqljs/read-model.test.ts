@@ -4,7 +4,7 @@ import { StoreConflictError } from '@course-service/runtime';
 import type { KeyEnvironment } from '@course-service/runtime/domain/api-key-format';
 import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
 import { describe, expect, it } from 'vitest';
-import { account, newApiKey, newCourse, tempDir } from '../test-support/records.ts';
+import { account, newApiKey, newCourse, tempDir } from '../../../test-support/store/records.ts';
 import { SqlDatabase } from './database.ts';
 import { FILES } from './files.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { newCourse, tempDir } from '../test-support/records.ts';
-import { storeContract } from '../test-support/store-contract.ts';
+import { newCourse, tempDir } from '../../../test-support/store/records.ts';
+import { storeContract } from '../../../test-support/store/store-contract.ts';
 import { openSqljsStore } from './open-sqljs-store.ts';
 
 storeContract('sql.js in memory', () => openSqljsStore({ dataDir: ':memory:' }));

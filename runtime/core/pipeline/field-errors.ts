@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { FieldError } from './problems.ts';
+import type { FieldError } from '../../domain/problems.ts';
 
 const LOCATIONS: Record<string, FieldError['location']> = {
   requestBody: 'body',

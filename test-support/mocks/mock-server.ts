@@ -3,7 +3,7 @@
 // test against the server.
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type CourseServiceMockOptions, createCourseServiceMock } from '../index.ts';
+import { type CourseServiceMockOptions, createCourseServiceMock } from '../../mocks/index.ts';
 
 /**
  * Starts a mock for the current test file: listens before all, resets after each, closes at the end;

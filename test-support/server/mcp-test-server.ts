@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { RunningServer } from '../http-server.ts';
-import { startServer } from '../start-server.ts';
+import type { RunningServer } from '../../server/http-server.ts';
+import { startServer } from '../../server/start-server.ts';
 
 /** The master key the MCP test servers are started with. */
 export const TEST_MASTER_KEY = 'test-master-key-0123456789abcdefghijklmnop';

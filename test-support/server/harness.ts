@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../config.ts';
-import { listen, type RunningServer } from '../http-server.ts';
-import { createLogger } from '../logger.ts';
-import { testBackendEnv } from './test-backend.ts';
+import { loadConfig } from '../../server/config.ts';
+import { listen, type RunningServer } from '../../server/http-server.ts';
+import { createLogger } from '../../server/logger.ts';
+import { testBackendEnv } from '../services/test-backend.ts';
 
 /** A real server on an ephemeral loopback port, with a real sql.js file in a temp dir, for tests. */
 export interface TestServer extends RunningServer {

@@ -1,7 +1,7 @@
 // Bundled by browser.test.ts: a page that starts the mocks in a service worker and calls them with the SDK.
 import { setupWorker } from 'msw/browser';
+import { createCourseServiceMock, mockApiKey } from '../../mocks/index.ts';
 import { createCourseClient } from '../../sdk/index.ts';
-import { createCourseServiceMock, mockApiKey } from '../index.ts';
 
 const apiKey = mockApiKey('browser');
 // The page's own webhook route: the mock delivers to it in the page, signed.

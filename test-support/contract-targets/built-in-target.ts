@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
+import type { Target } from '../../contract-tests/targets/target.ts';
+import { startWebhookReceiver } from '../../contract-tests/webhooks/webhook-receiver.ts';
 import { startServer } from '../../server/index.ts';
-import { deleteRedisKeys } from '../../server/test-support/redis-keys.ts';
-import { startWebhookReceiver } from '../webhooks/webhook-receiver.ts';
-import type { Target } from './target.ts';
+import { deleteRedisKeys } from '../services/redis-keys.ts';
 import { startTestIdentityProvider } from './test-identity-provider.ts';
 
 /** The quotas of the sibling started for the 429 checks. */

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { stripVTControlCharacters } from 'node:util';
 
-const CLI = new URL('../cli.ts', import.meta.url).pathname;
+const CLI = new URL('../../contract-tests/cli.ts', import.meta.url).pathname;
 /** tsx by path, so a command run in a directory outside the repository finds it. */
 const TSX = createRequire(import.meta.url).resolve('tsx');
 

@@ -1,9 +1,9 @@
 // Test-only helpers: real servers on ephemeral loopback ports. Never imported by the SDK itself.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startServer } from '../server/index.ts';
-import type { Scope } from './gen/types.gen.ts';
-import { createCourseClient } from './index.ts';
+import type { Scope } from '../../sdk/gen/types.gen.ts';
+import { createCourseClient } from '../../sdk/index.ts';
+import { startServer } from '../../server/index.ts';
 
 /**
  * Starts the reference server in memory, quiet, with `env` on top.

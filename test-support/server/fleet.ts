@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTestResponse, type TestResponse } from '../test-support/harness.ts';
-import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts';
-import { createTestDatabase, createTestRedis } from '../test-support/test-backend.ts';
+import { createTestDatabase, createTestRedis } from '../services/test-backend.ts';
+import { readTestResponse, type TestResponse } from './harness.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /** Two (or more) server processes on one throwaway PostgreSQL database and one Redis key prefix. */
 export interface Fleet {

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
+import type { Target } from '../../contract-tests/targets/target.ts';
+import { inProcessWebhookReceiver } from '../../contract-tests/webhooks/webhook-receiver.ts';
 import { createCourseServiceMock } from '../../mocks/index.ts';
-import { inProcessWebhookReceiver } from '../webhooks/webhook-receiver.ts';
-import type { Target } from './target.ts';
 
 const BASE_URL = 'http://course-service.mock';
 const UNLIMITED_AUTH_FAILURES = 1_000_000;

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, inject, test } from 'vitest';
-import { createTestDatabase, createTestRedis } from '../../server/test-support/test-backend.ts';
+import { createTestDatabase, createTestRedis } from '../services/test-backend.ts';
 import { startBuiltInTarget } from './built-in-target.ts';
 
 test('on PostgreSQL and Redis, the built-in server counts under the prefix it is given and deletes its keys as it closes', async () => {

@@ -1,18 +1,19 @@
-// `tsx scripts/build-api-reference.ts [OUT_DIR]`: the API reference page served at `/docs`, and the
-// landing page served at `/`. The renderer (Scalar's standalone bundle and its stylesheet, from the
-// registry package) and the landing page's stylesheet (the dashboard's look) are written under
-// content-hashed names beside an `index.html` and a `landing.html` that load them with SRI, so the
-// pages work offline and under a CSP without inline script.
+// `tsx server/reference/build-api-reference.ts [OUT_DIR]`, a step of the server package's build: the
+// API reference page served at `/docs`, and the landing page served at `/`. The renderer (Scalar's
+// standalone bundle and its stylesheet, from the registry package) and the landing page's
+// stylesheet (the dashboard's look) are written under content-hashed names beside an `index.html`
+// and a `landing.html` that load them with SRI, so the pages work offline and under a CSP without
+// inline script.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { FAVICON_PATH } from '../server/reference/favicon.ts';
-import { renderLandingPage } from '../server/reference/landing-page.ts';
+import { FAVICON_PATH } from './favicon.ts';
+import { renderLandingPage } from './landing-page.ts';
 
-const DEFAULT_OUT_DIR = fileURLToPath(new URL('../server/dist/reference/', import.meta.url));
+const DEFAULT_OUT_DIR = fileURLToPath(new URL('../dist/reference/', import.meta.url));
 const { resolve: resolveModule } = createRequire(import.meta.url);
 
 // No fonts or calls to anyone's servers, no hosted API client or developer tools: everything the
@@ -39,7 +40,7 @@ async function writeHashed(content: Uint8Array, assets: string, name: string, ex
 /** The landing page's stylesheet: `server/reference/landing.css` and the dashboard's it imports. */
 async function bundleLandingStylesheet(): Promise<Uint8Array> {
   const { outputFiles } = await build({
-    entryPoints: [fileURLToPath(new URL('../server/reference/landing.css', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('./landing.css', import.meta.url))],
     bundle: true,
     minify: true,
     write: false,

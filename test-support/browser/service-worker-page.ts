@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type BuildOptions, build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
-import { browserBundleOptions } from '../../scripts/browser-bundle.ts';
 
 // Debian's chromium, installed by .ci/run; never downloaded. Missing it is a failure, not a skip.
 const CHROMIUM = '/usr/bin/chromium';
@@ -17,17 +16,18 @@ export interface ServiceWorkerPage {
 }
 
 /**
- * Bundles `entry` (esbuild options: an entry point or `stdin`) for the browser, serves it as
- * `/page.js` under a blank page beside `/mockServiceWorker.js` on a loopback port, and launches
- * headless Chromium, for tests of the mocks in a real service worker.
+ * Bundles `page` (esbuild options: an entry point or `stdin`, and how to bundle it, which for code
+ * on the mocks is the mocks' own build's `browserBundleOptions` of scripts/browser-bundle.ts), serves
+ * it as `/page.js` under a blank page beside `/mockServiceWorker.js` on a loopback port, and
+ * launches headless Chromium, for tests of the mocks in a real service worker.
  *
- * @example const page = await serveServiceWorkerPage({ entryPoints: ['page.ts'] });
+ * @example const page = await serveServiceWorkerPage({ ...browserBundleOptions, entryPoints: ['page.ts'] });
  */
-export async function serveServiceWorkerPage(entry: BuildOptions): Promise<ServiceWorkerPage> {
+export async function serveServiceWorkerPage(page: BuildOptions): Promise<ServiceWorkerPage> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`The browser tests need Chromium at ${CHROMIUM}: apt-get install -y chromium.`);
   }
-  const bundle = await build({ ...entry, ...browserBundleOptions, write: false });
+  const bundle = await build({ ...page, write: false });
   const files: Record<string, [string, string]> = {
     '/': ['text/html', '<!doctype html><title>mocks</title><script type="module" src="/page.js"></script>'],
     '/page.js': ['text/javascript', bundle.outputFiles[0]?.text ?? ''],
