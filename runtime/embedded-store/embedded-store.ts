@@ -56,14 +56,14 @@ export abstract class EmbeddedStore extends EmbeddedEventStore implements Store 
     const current = this.#course(owner, id, expectedStatus);
     if (!current) return undefined;
     const next = changedCourse(current, changes);
-    if (next !== current) await this.commit({ updatedCourse: next, events: this.#recorded(event, next) });
+    if (next !== current) await this.commit({ updatedCourses: [next], events: this.#recorded(event, next) });
     return next;
   };
 
   deleteCourse: Store['deleteCourse'] = async (owner, id, expectedStatus, event) => {
     const current = this.#course(owner, id, expectedStatus);
     if (!current) return false;
-    await this.commit({ deletedCourse: current, events: this.#recorded(event, current) });
+    await this.commit({ deletedCourses: [current], events: this.#recorded(event, current) });
     return true;
   };
 

@@ -56,9 +56,9 @@ export interface StoreModel {
 export interface StoreWrite {
   /** A new course; its seq is the course counter's next. */
   insertedCourse?: CourseRecord | undefined;
-  /** A course changed in place: same id, owner and seq. */
-  updatedCourse?: CourseRecord | undefined;
-  deletedCourse?: CourseRecord | undefined;
+  /** Courses changed in place: same id, owner and seq. Lists, so a write may change several at once. */
+  updatedCourses?: readonly CourseRecord[] | undefined;
+  deletedCourses?: readonly CourseRecord[] | undefined;
   /** Every course of an owner in one environment. */
   deletedCoursesOf?: CourseOwner | undefined;
   /** A key changed in place (revoked, or rolled: its expiry and replacement set). */
@@ -105,8 +105,8 @@ export function applyWrite(model: StoreModel, write: StoreWrite): void {
     courses.put(write.insertedCourse);
     model.courseSeq.last = write.insertedCourse.seq;
   }
-  if (write.updatedCourse) courses.put(write.updatedCourse);
-  if (write.deletedCourse) courses.delete(write.deletedCourse.id);
+  for (const course of write.updatedCourses ?? NONE) courses.put(course);
+  for (const course of write.deletedCourses ?? NONE) courses.delete(course.id);
   if (write.deletedCoursesOf) courses.deleteAll(write.deletedCoursesOf);
   if (write.replacedKey) apiKeys.replace(write.replacedKey);
   if (write.addedKey) {

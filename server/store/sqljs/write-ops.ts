@@ -21,14 +21,14 @@ const NONE: readonly never[] = [];
  */
 export function writeOps(write: StoreWrite, model: StoreModel): SqlOp[] {
   const ops: SqlOp[] = [];
-  const { updatedCourse: updated, deletedCourse: deleted, deletedCoursesOf: all } = write;
+  const { deletedCourses: deleted, deletedCoursesOf: all } = write;
   if (deleted || all) ops.push([S.SQL.setMeta, [S.META.courseSeq, model.courseSeq.last]]);
   if (write.insertedCourse) ops.push([S.SQL.insertCourse, S.courseParams(write.insertedCourse)]);
-  if (updated) {
-    const values = COURSE_CHANGE_FIELDS.map((field) => updated[field]);
-    ops.push([S.SQL.updateCourse, [...values, updated.id, updated.ownerId, updated.environment]]);
+  for (const c of write.updatedCourses ?? NONE) {
+    const values = COURSE_CHANGE_FIELDS.map((field) => c[field]);
+    ops.push([S.SQL.updateCourse, [...values, c.id, c.ownerId, c.environment]]);
   }
-  if (deleted) ops.push([S.SQL.deleteCourse, [deleted.id, deleted.ownerId, deleted.environment]]);
+  for (const c of deleted ?? NONE) ops.push([S.SQL.deleteCourse, [c.id, c.ownerId, c.environment]]);
   if (all) ops.push([S.SQL.deleteAllCourses, [all.ownerId, all.environment]]);
   const { replacedKey: key, addedKey: added } = write;
   if (key) ops.push([S.SQL.replaceApiKey, [key.expiresAt, key.revokedAt, key.rolledTo, key.id, key.ownerId]]);
