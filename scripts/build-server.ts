@@ -1,33 +1,17 @@
 // `npm run build -w server`: the server package's code in dist/lib (the command, the library entry
 // and their shared chunks, one folder so that every file finds the web assets at `../<name>/`), with
 // the private runtime bundled in and every dependency the package declares left to npm.
-import { build } from 'esbuild';
-import { bundleTypes, declaredPackages } from './bundle-package.ts';
+import { bundleForNode, bundleTypes, declaredPackages } from './bundle-package.ts';
 
 const server = (path: string) => new URL(`../server/${path}`, import.meta.url).pathname;
 const external = declaredPackages(new URL('../server/package.json', import.meta.url));
 
-await build({
-  entryPoints: { main: server('main.ts'), index: server('index.ts') },
-  outdir: server('dist/lib'),
-  entryNames: '[name]',
-  chunkNames: '[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  plugins: [
-    {
-      name: 'declared-packages-external',
-      setup(builder) {
-        builder.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-          external(path) ? { path, external: true } : undefined,
-        );
-      },
-    },
-  ],
-  logLevel: 'warning',
-});
+await bundleForNode(
+  {
+    entryPoints: { main: server('main.ts'), index: server('index.ts') },
+    outdir: server('dist/lib'),
+    entryNames: '[name]',
+  },
+  external,
+);
 await bundleTypes(server('index.ts'), server('dist/lib/index.d.ts'), external);

@@ -1,6 +1,7 @@
 // How a published package carries the private runtime (@course-service/runtime): its code and its
 // types are bundled in, everything the package declares as a dependency (or peer) stays a reference.
 import { readFileSync } from 'node:fs';
+import { type BuildOptions, build } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import ts from 'typescript';
@@ -39,4 +40,37 @@ export async function bundleTypes(entry: string, outFile: string, external: (id:
   });
   await types.write({ file: outFile, format: 'es' });
   await types.close();
+}
+
+/**
+ * Bundles `entryPoints` for Node into `outdir` (ES modules, shared chunks beside them, linked source
+ * maps), with the runtime and every other workspace code inlined and `external` imports left to npm.
+ *
+ * @example await bundleForNode({ entryPoints: { main: 'server/main.ts' }, outdir: 'server/dist/lib' }, external);
+ */
+export async function bundleForNode(
+  options: Pick<BuildOptions, 'entryPoints' | 'outdir' | 'entryNames'>,
+  external: (id: string) => boolean,
+) {
+  await build({
+    ...options,
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    plugins: [
+      {
+        name: 'declared-packages-external',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+            external(path) ? { path, external: true } : undefined,
+          );
+        },
+      },
+    ],
+    logLevel: 'warning',
+  });
 }
