@@ -43,7 +43,7 @@ beforeAll(async () => {
     ),
   ]);
   for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all([...servers.values()].map((server) => server.stop()));
