@@ -1,39 +1,27 @@
-import type { ApiKeyRecord, PageQuery } from '../core/index.ts';
+import { type ApiKeyRecord, KEY_FIELDS, type PageQuery } from '../core/index.ts';
 import type { KeyEnvironment } from '../domain/api-key-format.ts';
-import { insertBySeq, newestBefore, replaceBySeq } from './seq-order.ts';
+import { GroupedIndex } from './grouped-index.ts';
+import { frozenRecord, newestBefore } from './seq-order.ts';
 
-/** A frozen copy of `key` (scopes too), fields in the order of the `api_keys` columns. */
+/** A frozen copy of `key` (scopes too), fields in {@link KEY_FIELDS} order, as courses are. */
 export function apiKeyRecord(key: Omit<ApiKeyRecord, 'seq'>, seq: number): ApiKeyRecord {
-  return Object.freeze({
-    id: key.id,
-    ownerId: key.ownerId,
-    name: key.name,
-    hash: key.hash,
-    start: key.start,
-    environment: key.environment,
-    scopes: Object.freeze([...key.scopes]) as string[],
-    createdAt: key.createdAt,
-    lastUsedAt: key.lastUsedAt,
-    expiresAt: key.expiresAt,
-    revokedAt: key.revokedAt,
-    seq,
-    rolledFrom: key.rolledFrom,
-    rolledTo: key.rolledTo,
-  });
+  return frozenRecord(KEY_FIELDS, { ...key, scopes: Object.freeze([...key.scopes]) }, seq);
 }
 
 /**
- * API keys as plain JS: by hash (every authenticated request), by id, and per owner in `seq`
- * order. Like `CourseIndex` it holds frozen records and replaces them, never changes one.
+ * API keys as plain JS: by hash (every authenticated request), by id, and per owner (and per owner
+ * and environment) in `seq` order. Like `CourseIndex` it holds frozen records and replaces them.
  */
 export class ApiKeyIndex {
   readonly #byHash = new Map<string, ApiKeyRecord>();
-  readonly #byId = new Map<string, ApiKeyRecord>();
-  readonly #byOwner = new Map<string, ApiKeyRecord[]>();
+  readonly #keys = new GroupedIndex<ApiKeyRecord>((key) => [
+    listKey(key.ownerId),
+    listKey(key.ownerId, key.environment),
+  ]);
 
   /** Whether a key with `key`'s id or hash is stored. */
   holds(key: Pick<ApiKeyRecord, 'id' | 'hash'>): boolean {
-    return this.#byId.has(key.id) || this.#byHash.has(key.hash);
+    return this.#keys.get(key.id) !== undefined || this.#byHash.has(key.hash);
   }
 
   /** Like `WHERE hash = ?`. */
@@ -43,7 +31,7 @@ export class ApiKeyIndex {
 
   /** Like `WHERE id = ? AND owner_id = ?`. */
   get(ownerId: string, id: string): ApiKeyRecord | undefined {
-    const key = this.#byId.get(id);
+    const key = this.#keys.get(id);
     return key?.ownerId === ownerId ? key : undefined;
   }
 
@@ -59,44 +47,30 @@ export class ApiKeyIndex {
 
   /** Like `WHERE owner_id = ? [AND environment = ?] AND seq < ? ORDER BY seq DESC LIMIT ?`. */
   list(query: PageQuery & { environment?: KeyEnvironment | undefined }): ApiKeyRecord[] {
-    const items = this.#byOwner.get(listKey(query.ownerId, query.environment));
-    return items ? newestBefore(items, query.beforeSeq, query.limit) : [];
+    return newestBefore(
+      this.#keys.group(listKey(query.ownerId, query.environment)),
+      query.beforeSeq,
+      query.limit,
+    );
   }
 
-  /** Adds a frozen `key`. */
-  add(key: ApiKeyRecord): void {
+  /** Adds a frozen `key`, or puts it in the place of the stored key with its id. */
+  put(key: ApiKeyRecord): void {
     this.#byHash.set(key.hash, key);
-    this.#byId.set(key.id, key);
-    // Listed per owner, and per owner and environment for the filtered list.
-    for (const name of [listKey(key.ownerId), listKey(key.ownerId, key.environment)]) {
-      let items = this.#byOwner.get(name);
-      if (!items) {
-        items = [];
-        this.#byOwner.set(name, items);
-      }
-      insertBySeq(items, key);
-    }
-  }
-
-  /** Puts a frozen `key` in the place of the stored key with its id and `seq`. */
-  replace(key: ApiKeyRecord): void {
-    this.#byHash.set(key.hash, key);
-    this.#byId.set(key.id, key);
-    for (const name of [listKey(key.ownerId), listKey(key.ownerId, key.environment)]) {
-      replaceBySeq(this.#byOwner.get(name) ?? [], key);
-    }
+    this.#keys.put(key);
   }
 
   /** Forgets every key. */
   clear(): void {
-    for (const map of [this.#byHash, this.#byId, this.#byOwner]) map.clear();
+    this.#byHash.clear();
+    this.#keys.clear();
   }
 
   /** Like `UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)`. */
   touch(id: string, lastUsedAt: string): void {
-    const key = this.#byId.get(id);
+    const key = this.#keys.get(id);
     if (key && (key.lastUsedAt === null || textBefore(key.lastUsedAt, lastUsedAt))) {
-      this.replace(apiKeyRecord({ ...key, lastUsedAt }, key.seq));
+      this.put(apiKeyRecord({ ...key, lastUsedAt }, key.seq));
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { CourseChanges, CourseOwner, CourseRecord, PageQuery } from '../core/index.ts';
 import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../core/index.ts';
 import type { CourseStatus } from '../domain/course-lifecycle.ts';
-import { insertBySeq, newestBefore, removeBySeq, replaceBySeq } from './seq-order.ts';
+import { GroupedIndex, ownedBy, ownerGroup } from './grouped-index.ts';
+import { frozenRecord, newestBefore } from './seq-order.ts';
 
 /**
  * A course loaded from sql.js but not read since: only what the indexes need. Its other columns
@@ -13,23 +14,9 @@ type Indexed = CourseRecord | UnreadCourse;
 
 const isRecord = (course: Indexed): course is CourseRecord => 'createdAt' in course;
 
-/** One owner's courses in one environment, in `seq` order, all of them and per status. */
-interface OwnerCourses {
-  all: Indexed[];
-  byStatus: Map<CourseStatus, Indexed[]>;
-}
-
-/** An owner loaded with no courses. */
-const noCourses = (): OwnerCourses => ({ all: [], byStatus: new Map() });
-
-/**
- * A frozen copy of `course` with its fields only, in {@link COURSE_FIELDS} order: no caller's object
- * is kept (it could change it), and every record has the same shape.
- */
+/** A frozen copy of `course` with its fields only: no caller's object is kept (it could change it). */
 export function courseRecord(course: Omit<CourseRecord, 'seq'>, seq: number): CourseRecord {
-  const record: Record<string, unknown> = {};
-  for (const field of COURSE_FIELDS) record[field] = field === 'seq' ? seq : course[field];
-  return Object.freeze(record) as unknown as CourseRecord;
+  return frozenRecord(COURSE_FIELDS, course, seq);
 }
 
 /**
@@ -46,13 +33,6 @@ export function changedCourse(current: CourseRecord, changes: CourseChanges): Co
     current.seq,
   );
 }
-
-/** The map key of an owner's courses in one environment (a NUL cannot occur in an owner id). */
-const ownerKey = (owner: CourseOwner) => `${owner.ownerId}\u0000${owner.environment}`;
-
-/** Whether `course` belongs to `owner`, environment included. */
-const ownedBy = (course: CourseOwner, owner: CourseOwner) =>
-  course.ownerId === owner.ownerId && course.environment === owner.environment;
 
 /** Where the index finds what it does not hold yet: sql.js, in the sql.js store. */
 export interface CourseSource {
@@ -78,34 +58,38 @@ export interface CourseSource {
  *   place: only what is asked for is decoded and kept.
  */
 export class CourseIndex {
-  /** The courses of every loaded owner, by id. */
-  readonly #byId = new Map<string, Indexed>();
-  /** Loaded owners only; an owner loaded with no courses, or emptied, keeps an empty entry. */
-  readonly #byOwner = new Map<string, OwnerCourses>();
+  /** Every course held, by id, in its owner's group and its owner's group for its status. */
+  readonly #courses = new GroupedIndex<Indexed>((course) => {
+    const owner = ownerGroup(course);
+    return [owner, statusGroup(owner, course.status)];
+  });
+  /** With a source, the owners loaded; an owner loaded with no courses, or emptied, stays. */
+  readonly #loaded = new Set<string>();
 
   constructor(private readonly source?: CourseSource) {}
 
   /** Whether a course with `id` is held, whoever owns it (with a source: of the owners loaded). */
   has(id: string): boolean {
-    return this.#byId.has(id);
+    return this.#courses.get(id) !== undefined;
   }
 
   /** Like `WHERE id = ? AND owner_id = ? AND environment = ?`. */
   get(owner: CourseOwner, id: string): CourseRecord | undefined {
-    let course = this.#byId.get(id);
-    if (course === undefined && !this.#byOwner.has(ownerKey(owner))) {
+    let course = this.#courses.get(id);
+    if (course === undefined && !this.#isLoaded(ownerGroup(owner))) {
       this.#load(owner);
-      course = this.#byId.get(id);
+      course = this.#courses.get(id);
     }
-    return course && ownedBy(course, owner) ? this.#record(course) : undefined;
+    const owned = ownedBy(course, owner);
+    return owned && this.#record(owned);
   }
 
   /** Like `WHERE owner_id = ? AND environment = ? [AND status = ?] AND seq < ? ORDER BY seq DESC LIMIT ?`. */
   list(query: PageQuery & CourseOwner & { status?: CourseStatus | undefined }): CourseRecord[] {
-    const owner = this.#byOwner.get(ownerKey(query)) ?? this.#load(query);
-    const items = query.status === undefined ? owner.all : owner.byStatus.get(query.status);
-    if (!items) return [];
-    const page = newestBefore(items, query.beforeSeq, query.limit);
+    const owner = ownerGroup(query);
+    if (!this.#isLoaded(owner)) this.#load(query);
+    const group = query.status === undefined ? owner : statusGroup(owner, query.status);
+    const page = newestBefore(this.#courses.group(group), query.beforeSeq, query.limit);
     for (let i = 0; i < page.length; i++) page[i] = this.#record(page[i] as Indexed);
     return page as CourseRecord[];
   }
@@ -116,72 +100,46 @@ export class CourseIndex {
    * load reads it.
    */
   put(course: CourseRecord): void {
-    let previous = this.#byId.get(course.id);
-    // Never the case for the store's updates (owner and seq stay), but keep the lists right anyway.
-    if (previous && (!ownedBy(previous, course) || previous.seq !== course.seq)) {
-      this.delete(previous.id);
-      previous = undefined;
-    }
-    const owner = this.#byOwner.get(ownerKey(course)) ?? (this.source ? undefined : this.#load(course));
-    if (!owner) return;
-    this.#byId.set(course.id, course);
-    if (!previous) {
-      insertBySeq(owner.all, course);
-      insertBySeq(statusList(owner, course.status), course);
-    } else if (previous.status === course.status) {
-      replaceBySeq(owner.all, course);
-      replaceBySeq(statusList(owner, course.status), course);
-    } else {
-      replaceBySeq(owner.all, course);
-      removeBySeq(statusList(owner, previous.status), course.seq);
-      insertBySeq(statusList(owner, course.status), course);
-    }
+    if (this.#isLoaded(ownerGroup(course))) this.#courses.put(course);
+    else this.#courses.delete(course.id);
   }
 
   /** Removes the course with `id`, if there is one (nothing to do for an owner not loaded). */
   delete(id: string): void {
-    const course = this.#byId.get(id);
-    if (!course) return;
-    this.#byId.delete(id);
-    const owner = this.#byOwner.get(ownerKey(course)) as OwnerCourses;
-    removeBySeq(owner.all, course.seq);
-    removeBySeq(statusList(owner, course.status), course.seq);
+    this.#courses.delete(id);
   }
 
   /** How many courses of `owner` are held (with a source: 0 for an owner not loaded). */
   count(owner: CourseOwner): number {
-    return this.#byOwner.get(ownerKey(owner))?.all.length ?? 0;
+    return this.#courses.group(ownerGroup(owner)).length;
   }
 
   /** Removes every course of `owner`, who is then loaded, with none. */
   deleteAll(owner: CourseOwner): void {
-    const key = ownerKey(owner);
-    for (const course of this.#byOwner.get(key)?.all ?? []) this.#byId.delete(course.id);
-    this.#byOwner.set(key, noCourses());
+    this.#courses.deleteGroup(ownerGroup(owner));
+    if (this.source) this.#loaded.add(ownerGroup(owner));
   }
 
   /** Forgets every course and owner. */
   clear(): void {
-    this.#byId.clear();
-    this.#byOwner.clear();
+    this.#courses.clear();
+    this.#loaded.clear();
+  }
+
+  #isLoaded(owner: string): boolean {
+    return this.source === undefined || this.#loaded.has(owner);
   }
 
   /** Loads `owner`'s courses, unread, from the source; all or nothing. */
-  #load(owner: CourseOwner): OwnerCourses {
-    const loaded = noCourses();
+  #load(owner: CourseOwner): void {
     try {
-      this.source?.eachOf(owner, (course) => {
-        this.#byId.set(course.id, course);
-        insertBySeq(loaded.all, course);
-        insertBySeq(statusList(loaded, course.status), course);
-      });
+      this.source?.eachOf(owner, (course) => this.#courses.put(course));
     } catch (error) {
       // Not loaded, then: the next read tries again.
-      for (const course of loaded.all) this.#byId.delete(course.id);
+      this.#courses.deleteGroup(ownerGroup(owner));
       throw error;
     }
-    this.#byOwner.set(ownerKey(owner), loaded);
-    return loaded;
+    this.#loaded.add(ownerGroup(owner));
   }
 
   /** `course` itself, or for an unread course its row, read once and kept in its place. */
@@ -189,20 +147,10 @@ export class CourseIndex {
     if (isRecord(course)) return course;
     const record = this.source?.read(course);
     if (!record) throw new Error(`course ${course.id} is indexed but not in the database`);
-    this.#byId.set(record.id, record);
-    const owner = this.#byOwner.get(ownerKey(record)) as OwnerCourses;
-    replaceBySeq(owner.all, record);
-    replaceBySeq(statusList(owner, record.status), record);
+    this.#courses.put(record);
     return record;
   }
 }
 
-/** `owner`'s list of courses with `status`, made when first needed. */
-function statusList(owner: OwnerCourses, status: CourseStatus): Indexed[] {
-  let items = owner.byStatus.get(status);
-  if (!items) {
-    items = [];
-    owner.byStatus.set(status, items);
-  }
-  return items;
-}
+/** The group of `owner`'s courses with `status`. */
+const statusGroup = (owner: string, status: CourseStatus) => `${owner}\u0000${status}`;

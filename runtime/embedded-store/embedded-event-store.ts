@@ -12,7 +12,8 @@ import type {
 import { StoreConflictError } from '../core/index.ts';
 import { subscribes, TEST_EVENT_TYPE } from '../domain/event-types.ts';
 import { newWebhookDeliveryId } from '../domain/ids.ts';
-import { type EventChanges, type EventModel, noEventChanges, ownerGroup } from './event-model.ts';
+import { type EventChanges, type EventModel, noEventChanges } from './event-model.ts';
+import { ownedBy, ownerGroup } from './grouped-index.ts';
 import { newestBefore, oldestAfter } from './seq-order.ts';
 import type { StoreModel, StoreWrite } from './store-model.ts';
 
@@ -265,9 +266,4 @@ export abstract class EmbeddedEventStore implements EventStore {
 /** A frozen copy of `endpoint` (event types too) with `seq`. */
 function endpointRecord(endpoint: Omit<WebhookEndpointRecord, 'seq'>, seq: number): WebhookEndpointRecord {
   return Object.freeze({ ...endpoint, eventTypes: Object.freeze([...endpoint.eventTypes]) as string[], seq });
-}
-
-/** `record` when it belongs to `owner` in its environment. */
-function ownedBy<T extends CourseOwner>(record: T | undefined, owner: CourseOwner): T | undefined {
-  return record?.ownerId === owner.ownerId && record.environment === owner.environment ? record : undefined;
 }

@@ -1,12 +1,7 @@
-import type {
-  AccountEventRecord,
-  CourseOwner,
-  WebhookDeliveryRecord,
-  WebhookEndpointRecord,
-} from '../core/index.ts';
+import TinyQueue from 'tinyqueue';
+import type { AccountEventRecord, WebhookDeliveryRecord, WebhookEndpointRecord } from '../core/index.ts';
 import { textBefore } from './api-key-index.ts';
-import { GroupedIndex } from './grouped-index.ts';
-import { MinHeap } from './min-heap.ts';
+import { GroupedIndex, ownerGroup } from './grouped-index.ts';
 
 /**
  * One write to the events, endpoints and deliveries: records to insert or replace, and what to
@@ -26,14 +21,14 @@ export interface EventChanges {
 /** Changes with nothing in them, to fill in. */
 export const noEventChanges = (): EventChanges => ({ events: [], endpoints: [], deliveries: [] });
 
-/** The group of an owner's records in one environment (a NUL cannot occur in an owner id). */
-export const ownerGroup = (owner: CourseOwner): string => `${owner.ownerId}\u0000${owner.environment}`;
-
 /** A pending delivery in the due queue, and when it is due (ms). */
 interface Queued {
   at: number;
   delivery: WebhookDeliveryRecord;
 }
+
+/** A queue of pending deliveries, the first due first (then by seq). */
+const dueQueue = () => new TinyQueue<Queued>([], (a, b) => a.at - b.at || a.delivery.seq - b.delivery.seq);
 
 /**
  * The events, webhook endpoints and deliveries of the embedded stores in plain JS (the sql.js
@@ -42,9 +37,9 @@ interface Queued {
  */
 export class EventModel {
   seq = 0;
-  readonly events = new GroupedIndex<AccountEventRecord>(ownerGroup);
-  readonly endpoints = new GroupedIndex<WebhookEndpointRecord>(ownerGroup);
-  readonly deliveries = new GroupedIndex<WebhookDeliveryRecord>((delivery) => delivery.endpointId);
+  readonly events = new GroupedIndex<AccountEventRecord>((event) => [ownerGroup(event)]);
+  readonly endpoints = new GroupedIndex<WebhookEndpointRecord>((endpoint) => [ownerGroup(endpoint)]);
+  readonly deliveries = new GroupedIndex<WebhookDeliveryRecord>((delivery) => [delivery.endpointId]);
   /** The pending deliveries by id, for claims and the backlog. */
   readonly pending = new Map<string, WebhookDeliveryRecord>();
   /**
@@ -52,9 +47,7 @@ export class EventModel {
    * without scanning the backlog. An entry whose delivery has since been replaced or finished is
    * dropped when it comes out.
    */
-  readonly #due = new MinHeap<Queued>(
-    (a, b) => a.at < b.at || (a.at === b.at && a.delivery.seq < b.delivery.seq),
-  );
+  #due = dueQueue();
   /** Leased pending deliveries by id: the attempts in flight, and any whose outcome was not recorded. */
   readonly #leased = new Map<string, WebhookDeliveryRecord>();
 
@@ -109,7 +102,7 @@ export class EventModel {
     this.endpoints.clear();
     this.deliveries.clear();
     this.pending.clear();
-    this.#due.clear();
+    this.#due = dueQueue();
     this.#leased.clear();
   }
 

@@ -108,9 +108,9 @@ export function applyWrite(model: StoreModel, write: StoreWrite): void {
   for (const course of write.updatedCourses ?? NONE) courses.put(course);
   for (const course of write.deletedCourses ?? NONE) courses.delete(course.id);
   if (write.deletedCoursesOf) courses.deleteAll(write.deletedCoursesOf);
-  if (write.replacedKey) apiKeys.replace(write.replacedKey);
+  if (write.replacedKey) apiKeys.put(write.replacedKey);
   if (write.addedKey) {
-    apiKeys.add(write.addedKey);
+    apiKeys.put(write.addedKey);
     model.apiKeySeq.last = write.addedKey.seq;
   }
   for (const { id, lastUsedAt } of write.touchedKeys ?? NONE) apiKeys.touch(id, lastUsedAt);

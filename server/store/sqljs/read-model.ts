@@ -15,7 +15,7 @@ export function loadReadModel(sql: SqlDatabase): StoreModel {
   sql.each(S.SQL.allApiKeys, [], (row) => {
     const key = S.apiKeyFromRow(row);
     Object.freeze(key.scopes);
-    model.apiKeys.add(Object.freeze(key));
+    model.apiKeys.put(Object.freeze(key));
   });
   sql.each(S.SQL.allIdempotent, [], (row) => {
     type IdempotencyRow = [string, string, string, number, string, string];
