@@ -52,6 +52,7 @@ export {
 } from './model/store.ts';
 export { StoreConflictError } from './model/store-conflict-error.ts';
 // Representations
+export { newDelivery } from './operation-helpers/find-webhook-endpoint.ts';
 export { apiKeyView, courseView } from './operation-helpers/representations.ts';
 export { literalWebhookUrls } from './operation-helpers/webhook-urls.ts';
 export type { Answer } from './pipeline/answer.ts';

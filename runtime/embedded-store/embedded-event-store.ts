@@ -9,7 +9,7 @@ import type {
   WebhookDisabledReason,
   WebhookEndpointRecord,
 } from '../core/index.ts';
-import { StoreConflictError } from '../core/index.ts';
+import { newDelivery, StoreConflictError } from '../core/index.ts';
 import { subscribes, TEST_EVENT_TYPE } from '../domain/event-types.ts';
 import { newWebhookDeliveryId } from '../domain/ids.ts';
 import { type EventChanges, type EventModel, noEventChanges } from './event-model.ts';
@@ -61,22 +61,7 @@ export abstract class EmbeddedEventStore implements EventStore {
       .group(ownerGroup(record))
       .filter((endpoint) => endpoint.enabled && subscribes(endpoint.eventTypes, event.type))
       .map((endpoint) =>
-        this.#delivery({
-          id: newWebhookDeliveryId(),
-          endpointId: endpoint.id,
-          ownerId,
-          eventId: event.id,
-          eventType: event.type,
-          status: 'pending',
-          attempts: 0,
-          createdAt: event.createdAt,
-          lastAttemptAt: null,
-          responseStatus: null,
-          durationMs: null,
-          error: null,
-          nextAttemptAt: event.createdAt,
-          leaseUntil: null,
-        }),
+        this.#delivery(newDelivery(endpoint, event, newWebhookDeliveryId(), event.createdAt)),
       );
     return { events: [event], endpoints: [], deliveries };
   }

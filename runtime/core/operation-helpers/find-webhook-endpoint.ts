@@ -1,7 +1,6 @@
 import type { AccountEventType } from '../../domain/event-types.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { CourseOwner, Store, WebhookDeliveryRecord, WebhookEndpointRecord } from '../model/store.ts';
-import type { OperationDeps } from './operation.ts';
 
 /**
  * The owner's webhook endpoint `id`; a 404 when there is none, or it is someone else's or the
@@ -26,15 +25,18 @@ export function assertEnabled(endpoint: WebhookEndpointRecord): void {
   );
 }
 
-/** A new delivery of event `eventId` to `endpoint`, pending and due now, as the delivery worker expects. */
+/**
+ * A new delivery `id` of event `event` to `endpoint`, pending and due `now`, as the delivery worker
+ * expects: what an operation queues, and what the embedded stores queue for a recorded event.
+ */
 export function newDelivery(
-  endpoint: WebhookEndpointRecord,
+  endpoint: Pick<WebhookEndpointRecord, 'id' | 'ownerId'>,
   event: { id: string; type: AccountEventType },
-  { ids }: Pick<OperationDeps, 'ids'>,
+  id: string,
   now: string,
 ): Omit<WebhookDeliveryRecord, 'seq'> {
   return {
-    id: ids.webhookDeliveryId(),
+    id,
     endpointId: endpoint.id,
     ownerId: endpoint.ownerId,
     eventId: event.id,

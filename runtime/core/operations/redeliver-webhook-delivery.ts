@@ -33,7 +33,7 @@ export const redeliverWebhookDelivery: OperationHandler = async ({ params, calle
       `The event '${delivery.eventId}' of delivery '${deliveryId}' is no longer kept (events are kept 30 days).`,
     );
   const queued = await store.queueWebhookDelivery({
-    delivery: newDelivery(endpoint, event, deps, now.toISOString()),
+    delivery: newDelivery(endpoint, event, deps.ids.webhookDeliveryId(), now.toISOString()),
   });
   return webhookDeliveryView(queued);
 };

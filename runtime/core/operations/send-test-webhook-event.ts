@@ -19,7 +19,7 @@ export const sendTestWebhookEvent: OperationHandler = async ({ params, caller },
   const now = clock().toISOString();
   const event = { id: ids.eventId(), type: TEST_EVENT_TYPE, createdAt: now } as const;
   const delivery = await store.queueWebhookDelivery({
-    delivery: newDelivery(endpoint, event, deps, now),
+    delivery: newDelivery(endpoint, event, deps.ids.webhookDeliveryId(), now),
     event: {
       ...event,
       ownerId: endpoint.ownerId,
