@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { realpath, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -82,8 +83,9 @@ export async function lockDataDir(
 async function bind(address: string, namespace: LockNamespace, dir: string, logger: StoreLogger) {
   const silentUntil = Date.now() + SILENT_HOLDER_WAIT_MS;
   for (let attempt = 1; ; ) {
-    const server = createServer((socket) => socket.end(`${process.pid}\n`));
-    const error = await listen(server, address);
+    const server = createServer((socket) => socket.end(`${process.pid}\n`)).listen(address);
+    const listening = once(server, 'listening').then(() => undefined);
+    const error = await listening.catch((err: NodeJS.ErrnoException) => err);
     if (!error) {
       // The lock must not keep the process alive on its own.
       server.unref();
@@ -95,7 +97,12 @@ async function bind(address: string, namespace: LockNamespace, dir: string, logg
       await new Promise((resolve) => setTimeout(resolve, SILENT_HOLDER_RETRY_MS));
       continue;
     }
-    if (holder.alive) throw lockedError(dir, holder.pid);
+    if (holder.alive) {
+      throw new DataDirLockedError(
+        `DATA_DIR ${dir} is in use by another course-service process (pid ${holder.pid}). ` +
+          'Stop that process, give this one its own DATA_DIR, or set DATABASE_URL to run several instances on one PostgreSQL.',
+      );
+    }
     if (attempt++ >= BIND_ATTEMPTS) throw error;
     // Nobody answers: in the file namespace a dead holder's socket file; elsewhere a holder that
     // died between our bind and our question. Either way the name is free to take again.
@@ -104,16 +111,6 @@ async function bind(address: string, namespace: LockNamespace, dir: string, logg
       await rm(address, { force: true });
     }
   }
-}
-
-function listen(server: Server, address: string): Promise<NodeJS.ErrnoException | undefined> {
-  return new Promise((resolve) => {
-    server.once('error', resolve);
-    server.listen(address, () => {
-      server.off('error', resolve);
-      resolve(undefined);
-    });
-  });
 }
 
 const UNKNOWN_PID = 'unknown';
@@ -139,11 +136,4 @@ function askHolder(address: string): Promise<{ alive: boolean; pid: string }> {
     socket.on('end', done);
     socket.on('error', done);
   });
-}
-
-function lockedError(dir: string, pid: string): DataDirLockedError {
-  return new DataDirLockedError(
-    `DATA_DIR ${dir} is in use by another course-service process (pid ${pid}). ` +
-      'Stop that process, give this one its own DATA_DIR, or set DATABASE_URL to run several instances on one PostgreSQL.',
-  );
 }

@@ -16,13 +16,13 @@ const COMMIT_DELAY_MS = 50;
  * and journal replay skip SQLite's parser.
  *
  * Writes share transactions: the first write opens one, later writes join it, and it is committed
- * {@link COMMIT_DELAY_MS} later (or at {@link MAX_WRITES_PER_TRANSACTION}, before a snapshot, or
- * at close). Committing writes the changed pages into the database file, so forty creates committed together
- * write the same table and index pages once instead of forty times. Under load a turn of the event
- * loop holds only a few writes, so committing each turn's cost a create more CPU than committing on
- * a delay (decision 0002). Durability is the journal's job, not the
- * commit's: a write is acknowledged once its journal entry is on disk, and everything here is
- * memory; this connection reads its own open transaction.
+ * {@link COMMIT_DELAY_MS} later (or at {@link MAX_WRITES_PER_TRANSACTION}, before a snapshot, or at
+ * close). Committing writes the changed pages into the database file, so forty creates committed
+ * together write the same table and index pages once instead of forty times. Under load a turn of
+ * the event loop holds only a few writes, so committing each turn's cost a create more CPU than
+ * committing on a delay (decision 0002). Durability is the journal's job, not the commit's: a write
+ * is acknowledged once its journal entry is on disk, and everything here is memory; this connection
+ * reads its own open transaction.
  */
 export class SqlDatabase {
   readonly #statements = new Map<string, Statement>();
@@ -42,14 +42,9 @@ export class SqlDatabase {
 
   /** The rows `sql` returns, mapped by `map`. */
   all<T>(sql: string, params: readonly SqlValue[], map: (row: Row) => T): T[] {
-    const statement = this.#prepare(sql, params);
-    try {
-      const out: T[] = [];
-      while (statement.step()) out.push(map(statement.get()));
-      return out;
-    } finally {
-      statement.reset();
-    }
+    const out: T[] = [];
+    this.each(sql, params, (row) => out.push(map(row)));
+    return out;
   }
 
   /** Calls `visit` with each row `sql` returns, holding none of them. */
@@ -84,7 +79,9 @@ export class SqlDatabase {
       for (const [sql, params] of ops) this.#run(sql, params);
     } catch (error) {
       this.#undo(writes);
-      if (isConstraintError(error)) throw new StoreConflictError((error as Error).message, { cause: error });
+      if (error instanceof Error && /constraint failed/i.test(error.message)) {
+        throw new StoreConflictError(error.message, { cause: error });
+      }
       throw error;
     }
     writes.push(ops);
@@ -118,12 +115,8 @@ export class SqlDatabase {
 
   /** A value from the `meta` table, 0 when unset or when the table does not exist yet. */
   meta(key: string): number {
-    const exists = this.one(
-      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
-      [],
-      () => 1,
-    );
-    if (!exists) return 0;
+    const hasMeta = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'";
+    if (!this.one(hasMeta, [], () => true)) return 0;
     return this.one('SELECT value FROM meta WHERE key = ?', [key], (row) => Number(row[0])) ?? 0;
   }
 
@@ -150,8 +143,7 @@ export class SqlDatabase {
   #begin(): Array<readonly SqlOp[]> {
     // Prepared like any statement: `exec` would parse BEGIN and COMMIT again every time.
     this.#run('BEGIN', []);
-    const writes: Array<readonly SqlOp[]> = [];
-    this.#writes = writes;
+    this.#writes = [];
     if (!this.#commitScheduled) {
       this.#commitScheduled = true;
       // Unreferenced: a pending commit keeps no process alive (`close` commits what is open).
@@ -160,7 +152,7 @@ export class SqlDatabase {
         this.commit();
       }, COMMIT_DELAY_MS).unref();
     }
-    return writes;
+    return this.#writes;
   }
 
   /** Rolls the open transaction back and applies `writes`, the ones before the failed write, again. */
@@ -183,7 +175,6 @@ export class SqlDatabase {
     this.#rollback();
   }
 
-  /** Rolls back the open transaction, if SQLite still has one. */
   #rollback(): void {
     this.#writes = undefined;
     try {
@@ -194,12 +185,7 @@ export class SqlDatabase {
   }
 
   #run(sql: string, params: readonly SqlValue[]): void {
-    const statement = this.#prepare(sql, params);
-    try {
-      statement.step();
-    } finally {
-      statement.reset();
-    }
+    this.one(sql, params, () => undefined);
   }
 
   #prepare(sql: string, params: readonly SqlValue[]): Statement {
@@ -211,9 +197,4 @@ export class SqlDatabase {
     statement.bind(params as SqlValue[]);
     return statement;
   }
-}
-
-/** Whether a sql.js error is a constraint violation. */
-function isConstraintError(error: unknown): boolean {
-  return error instanceof Error && /constraint failed/i.test(error.message);
 }

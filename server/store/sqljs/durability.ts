@@ -5,7 +5,7 @@ import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
 import type { SqlDatabase } from './database.ts';
 import { FILES, fsyncDir, writeSnapshot } from './files.ts';
 import { encodeEntry, type SqlOp } from './journal-codec.ts';
-import { type JournalStats, JournalWriter } from './journal-writer.ts';
+import { JournalWriter } from './journal-writer.ts';
 import { META, SQL } from './statements.ts';
 
 /** When the journal is big enough that replaying it would slow the next start, and where files go. */
@@ -14,7 +14,7 @@ export interface DurabilityOptions {
   logger: StoreLogger;
   /** Checkpoint in the background once the journal holds this many bytes (default 32 MiB). */
   checkpointBytes?: number;
-  /** … or this many entries (default 50,000). */
+  /** Checkpoint in the background once the journal holds this many entries (default 50,000). */
   checkpointEntries?: number;
   /** Told of each journal write and checkpoint. */
   probe?: StoreProbe | undefined;
@@ -26,9 +26,7 @@ export interface DurabilityOptions {
  */
 export class Durability {
   #writer!: JournalWriter;
-  #seq: number;
   #checkpointing: Promise<void> | undefined;
-  #checkpoints = 0;
   #broken = false;
   #closing = false;
   /** A checkpoint is due and starts on the next turn of the event loop. */
@@ -36,21 +34,17 @@ export class Durability {
 
   private constructor(
     private readonly db: SqlDatabase,
-    seq: number,
+    /** The last entry journaled. */
+    private seq: number,
     private readonly options: DurabilityOptions,
-  ) {
-    this.#seq = seq;
-  }
+  ) {}
 
   /** Starts journaling after entry `seq` into the (already reset) journal of `options.dir`. */
   static async open(db: SqlDatabase, seq: number, options: DurabilityOptions): Promise<Durability> {
     const durability = new Durability(db, seq, options);
+    const onFlushed = (bytes: number, entries: number) => durability.#onFlushed(bytes, entries);
     const path = join(options.dir, FILES.journal);
-    durability.#writer = await JournalWriter.open(
-      path,
-      (stats) => durability.#onFlushed(stats),
-      options.probe ?? NO_STORE_PROBE,
-    );
+    durability.#writer = await JournalWriter.open(path, onFlushed, options.probe ?? NO_STORE_PROBE);
     return durability;
   }
 
@@ -59,16 +53,10 @@ export class Durability {
     return this.#writer.failure;
   }
 
-  /** Journal counters plus how many checkpoints completed. */
-  stats(): JournalStats & { checkpoints: number } {
-    return { ...this.#writer.stats(), checkpoints: this.#checkpoints };
-  }
-
   /** Journals `ops`, already applied in memory; resolves once the entry is durable. */
   append(ops: readonly SqlOp[]): Promise<void> {
-    if (this.#writer.failure) return Promise.reject(this.#writer.failure);
-    this.#seq++;
-    return this.#writer.append(encodeEntry({ seq: this.#seq, ops: [...ops] }));
+    this.seq++;
+    return this.#writer.append(encodeEntry({ seq: this.seq, ops: [...ops] }));
   }
 
   /**
@@ -106,18 +94,16 @@ export class Durability {
   }
 
   #startCheckpoint(): Promise<void> {
-    this.#checkpointing ??= this.#checkpoint().then(
-      () => {
-        this.#checkpointing = undefined;
-      },
-      (error: unknown) => {
-        this.#checkpointing = undefined;
+    this.#checkpointing ??= this.#checkpoint()
+      .catch((error: unknown) => {
         // The journal still holds every write, so nothing is lost; stop trying so a full disk
         // does not turn into a checkpoint loop, and let the next start replay.
         this.#broken = true;
         throw new Error('checkpoint failed', { cause: error });
-      },
-    );
+      })
+      .finally(() => {
+        this.#checkpointing = undefined;
+      });
     return this.#checkpointing;
   }
 
@@ -125,38 +111,33 @@ export class Durability {
     if (this.#writer.failure) throw this.#writer.failure;
     const ended = (this.options.probe ?? NO_STORE_PROBE).checkpoint();
     try {
-      await this.#writeCheckpoint();
+      const started = performance.now();
+      const { dir } = this.options;
+      const seq = this.seq;
+      // Outside the journal on purpose: it describes the snapshot, and replay never needs it.
+      this.db.transact([[SQL.setMeta, [META.journalSeq, seq]]]);
+      const bytes = this.db.snapshot();
+      // Same tick as taking the bytes: every entry after `seq` goes to the next file.
+      const rotated = this.#writer.rotate(join(dir, FILES.nextJournal));
+      // Observed now so a journal failure during the snapshot write is not an unhandled rejection.
+      rotated.catch(() => {});
+      const written = writeSnapshot(dir, bytes);
+      const blockedMs = Math.round(performance.now() - started);
+      await written;
+      await rotated;
+      await rm(join(dir, FILES.journal), { force: true });
+      await rename(join(dir, FILES.nextJournal), join(dir, FILES.journal));
+      await fsyncDir(dir);
+      const ms = Math.round(performance.now() - started);
+      this.options.logger.info({ seq, bytes: bytes.length, blockedMs, ms }, 'store checkpoint written');
     } finally {
       ended();
     }
   }
 
-  async #writeCheckpoint(): Promise<void> {
-    const started = performance.now();
-    const seq = this.#seq;
-    // Outside the journal on purpose: it describes the snapshot, and replay never needs it.
-    this.db.transact([[SQL.setMeta, [META.journalSeq, seq]]]);
-    const bytes = this.db.snapshot();
-    // Same tick as taking the bytes: every entry after `seq` goes to the next file.
-    const { dir } = this.options;
-    const rotated = this.#writer.rotate(join(dir, FILES.nextJournal));
-    // Observed now so a journal failure during the snapshot write is not an unhandled rejection.
-    rotated.catch(() => {});
-    const written = writeSnapshot(dir, bytes);
-    const blockedMs = Math.round(performance.now() - started);
-    await written;
-    await rotated;
-    await rm(join(dir, FILES.journal), { force: true });
-    await rename(join(dir, FILES.nextJournal), join(dir, FILES.journal));
-    await fsyncDir(dir);
-    this.#checkpoints++;
-    const ms = Math.round(performance.now() - started);
-    this.options.logger.info({ seq, bytes: bytes.length, blockedMs, ms }, 'store checkpoint written');
-  }
-
-  #onFlushed(stats: Readonly<JournalStats>): void {
+  #onFlushed(fileBytes: number, fileEntries: number): void {
     const { checkpointBytes = 32 * 1024 * 1024, checkpointEntries = 50_000 } = this.options;
-    if (stats.fileBytes < checkpointBytes && stats.fileEntries < checkpointEntries) return;
+    if (fileBytes < checkpointBytes && fileEntries < checkpointEntries) return;
     if (this.#checkpointing || this.#broken || this.#closing) return;
     // Deferred so the acknowledgements of this flush go out before the snapshot is taken.
     this.#checkpointDue = true;

@@ -76,3 +76,52 @@ export function decodeEntry(line: string): JournalEntry | undefined {
 function checksum(seq: number, body: string): number {
   return crc32(body, crc32(String(seq)));
 }
+
+const NEWLINE = 0x0a;
+
+/**
+ * Parses a journal file into its intact entries and `tornBytes`, the length of a damaged tail (an
+ * unterminated line, or lines that do not decode with nothing valid after them): what a crash
+ * during a group write leaves, never acknowledged, so reported, not fatal. A damaged line followed
+ * by an intact one means corruption and throws.
+ */
+export function parseJournal(bytes: Uint8Array, name: string) {
+  const entries: JournalEntry[] = [];
+  let start = 0;
+  let validBytes = 0;
+  let firstBad: number | undefined;
+  for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
+    const line = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
+    const entry = decodeEntry(line);
+    if (entry === undefined) {
+      firstBad ??= start;
+    } else if (firstBad !== undefined) {
+      throw new Error(`${name}: damaged entry at byte ${firstBad} is followed by intact entries`);
+    } else {
+      entries.push(entry);
+      validBytes = end + 1;
+    }
+    start = end + 1;
+  }
+  return { entries, tornBytes: bytes.length - validBytes };
+}
+
+/**
+ * Checks that entries after `baseSeq` continue it without a gap (a gap means a lost journal
+ * file or a snapshot from elsewhere) and returns them in order.
+ */
+export function entriesAfter(entries: readonly JournalEntry[], baseSeq: number): JournalEntry[] {
+  const after: JournalEntry[] = [];
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const entry of entries) {
+    if (entry.seq <= previous) throw new Error(`journal sequence goes back from ${previous} to ${entry.seq}`);
+    previous = entry.seq;
+    if (entry.seq <= baseSeq) continue;
+    const expected = baseSeq + after.length + 1;
+    if (entry.seq !== expected) {
+      throw new Error(`journal jumps from ${expected - 1} to ${entry.seq}: entries are missing`);
+    }
+    after.push(entry);
+  }
+  return after;
+}

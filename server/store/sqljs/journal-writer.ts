@@ -1,18 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { StoreProbe } from '../store-probe.ts';
-import { fsyncDir } from './files.ts';
-
-/** Counters for tests and metrics. */
-export interface JournalStats {
-  /** Group writes done, each one `write` plus one `fdatasync`. */
-  flushes: number;
-  /** Entries made durable. */
-  entries: number;
-  /** Bytes and entries in the current file, which decide when to checkpoint. */
-  fileBytes: number;
-  fileEntries: number;
-}
+import { fsyncDir, writeAll } from './files.ts';
 
 interface Waiter {
   resolve(): void;
@@ -27,29 +16,23 @@ interface Waiter {
  * refused with that error.
  */
 export class JournalWriter {
-  #handle: FileHandle;
-  #lines: string[] = [];
-  #waiters: Waiter[] = [];
-  #running = false;
-  #idle: Array<() => void> = [];
+  #queue: Array<Waiter & { line: string }> = [];
+  /** The run that writes what is queued, until nothing is. */
+  #running: Promise<void> | undefined;
   #rotation: { path: string; done: Waiter } | undefined;
   #failure: Error | undefined;
-  readonly #stats: JournalStats = { flushes: 0, entries: 0, fileBytes: 0, fileEntries: 0 };
+  /** Bytes and entries in the current file, which decide when to checkpoint. */
+  #fileBytes = 0;
+  #fileEntries = 0;
 
   private constructor(
-    handle: FileHandle,
-    private readonly onFlushed: (stats: Readonly<JournalStats>) => void,
-    private readonly probe: Pick<StoreProbe, 'journalFlush'> | undefined,
-  ) {
-    this.#handle = handle;
-  }
+    private handle: FileHandle,
+    private readonly onFlushed: (bytes: number, entries: number) => void,
+    private readonly probe: StoreProbe,
+  ) {}
 
   /** Opens `path` for appending; `onFlushed` runs after each group write, which `probe` times. */
-  static async open(
-    path: string,
-    onFlushed: (stats: Readonly<JournalStats>) => void = () => {},
-    probe?: Pick<StoreProbe, 'journalFlush'>,
-  ) {
+  static async open(path: string, onFlushed: (bytes: number, entries: number) => void, probe: StoreProbe) {
     return new JournalWriter(await open(path, 'a'), onFlushed, probe);
   }
 
@@ -58,17 +41,11 @@ export class JournalWriter {
     return this.#failure;
   }
 
-  /** A copy of the counters. */
-  stats(): JournalStats {
-    return { ...this.#stats };
-  }
-
   /** Queues `line` (newline-terminated); resolves once it is on disk. */
   append(line: string): Promise<void> {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise<void>((resolve, reject) => {
-      this.#lines.push(line);
-      this.#waiters.push({ resolve, reject });
+      this.#queue.push({ line, resolve, reject });
       this.#start();
     });
   }
@@ -87,87 +64,66 @@ export class JournalWriter {
 
   /** Resolves once nothing is queued or being written. */
   idle(): Promise<void> {
-    if (!this.#running) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
+    return this.#running ?? Promise.resolve();
   }
 
   /** Waits for pending lines, then closes the file. */
   async close(): Promise<void> {
     await this.idle();
-    await this.#handle.close();
+    await this.handle.close();
   }
 
   #start(): void {
-    if (this.#running) return;
-    this.#running = true;
     // setImmediate, not a microtask: requests that arrive in the same poll phase join the group.
-    setImmediate(() => void this.#run());
+    this.#running ??= new Promise((resolve) => setImmediate(resolve)).then(() => this.#run());
   }
 
   async #run(): Promise<void> {
-    while (!this.#failure && (this.#lines.length > 0 || this.#rotation)) {
+    while (!this.#failure && (this.#queue.length > 0 || this.#rotation)) {
       const rotation = this.#rotation;
       this.#rotation = undefined;
       if (rotation) {
         try {
-          await this.#switchTo(rotation.path);
+          const handle = await open(rotation.path, 'w');
+          // The new file must survive a crash before any acknowledged line lives only in it.
+          await fsyncDir(dirname(rotation.path));
+          await this.handle.close();
+          this.handle = handle;
+          this.#fileBytes = 0;
+          this.#fileEntries = 0;
           rotation.done.resolve();
         } catch (error) {
           rotation.done.reject(this.#fail(error));
         }
         continue;
       }
-      const lines = this.#lines;
-      const waiters = this.#waiters;
-      this.#lines = [];
-      this.#waiters = [];
-      const ended = this.probe?.journalFlush();
+      const batch = this.#queue;
+      this.#queue = [];
+      const ended = this.probe.journalFlush();
       try {
-        const bytes = Buffer.from(lines.join(''), 'utf8');
-        await writeAll(this.#handle, bytes);
-        await this.#handle.datasync();
-        ended?.();
-        this.#stats.flushes++;
-        this.#stats.entries += lines.length;
-        this.#stats.fileBytes += bytes.length;
-        this.#stats.fileEntries += lines.length;
+        const bytes = Buffer.from(batch.map((queued) => queued.line).join(''), 'utf8');
+        await writeAll(this.handle, bytes);
+        await this.handle.datasync();
+        ended();
+        this.#fileBytes += bytes.length;
+        this.#fileEntries += batch.length;
       } catch (error) {
-        ended?.();
+        ended();
         const failure = this.#fail(error);
-        for (const waiter of waiters) waiter.reject(failure);
+        for (const queued of batch) queued.reject(failure);
         continue;
       }
-      for (const waiter of waiters) waiter.resolve();
-      this.onFlushed(this.#stats);
+      for (const queued of batch) queued.resolve();
+      this.onFlushed(this.#fileBytes, this.#fileEntries);
     }
-    this.#running = false;
-    for (const resolve of this.#idle.splice(0)) resolve();
-  }
-
-  async #switchTo(path: string): Promise<void> {
-    const handle = await open(path, 'w');
-    // The new file must survive a crash before any acknowledged line lives only in it.
-    await fsyncDir(dirname(path));
-    await this.#handle.close();
-    this.#handle = handle;
-    this.#stats.fileBytes = 0;
-    this.#stats.fileEntries = 0;
+    this.#running = undefined;
   }
 
   #fail(error: unknown): Error {
     this.#failure = new Error('journal write failed; the store no longer accepts writes', { cause: error });
-    for (const waiter of this.#waiters.splice(0)) waiter.reject(this.#failure);
-    this.#lines = [];
+    for (const queued of this.#queue.splice(0)) queued.reject(this.#failure);
     this.#rotation?.done.reject(this.#failure);
     this.#rotation = undefined;
     return this.#failure;
-  }
-}
-
-async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < bytes.length) {
-    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
-    offset += bytesWritten;
   }
 }

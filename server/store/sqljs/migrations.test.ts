@@ -1,8 +1,9 @@
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { applyMigrations, MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
+import { applyMigrations, MIGRATIONS } from './migrations.ts';
 
 const SQL = await initSqlJs();
+const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 const userVersion = (db: InstanceType<typeof SQL.Database>) =>
   db.exec('PRAGMA user_version')[0]?.values[0]?.[0];
 

@@ -146,11 +146,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** The schema version this code writes. */
-export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
-
 /**
- * Brings `db` up to {@link SCHEMA_VERSION}, one transaction per step; returns how many steps ran.
+ * Brings `db` up to the last version of `migrations`, a step per transaction; returns how many ran.
  * Refuses a database written by newer code rather than guessing at its schema.
  */
 export function applyMigrations(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
@@ -159,9 +156,8 @@ export function applyMigrations(db: Database, migrations: readonly Migration[] =
   if (current > latest) {
     throw new Error(`database schema version ${current} is newer than this code's ${latest}`);
   }
-  let ran = 0;
-  for (const migration of migrations) {
-    if (migration.version <= current) continue;
+  const pending = migrations.filter((migration) => migration.version > current);
+  for (const migration of pending) {
     db.exec('BEGIN');
     try {
       for (const sql of migration.statements) db.exec(sql);
@@ -171,7 +167,6 @@ export function applyMigrations(db: Database, migrations: readonly Migration[] =
       db.exec('ROLLBACK');
       throw new Error(`migration ${migration.version} (${migration.name}) failed`, { cause: error });
     }
-    ran++;
   }
-  return ran;
+  return pending.length;
 }

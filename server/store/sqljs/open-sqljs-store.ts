@@ -3,28 +3,20 @@ import { join } from 'node:path';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { readIfExists } from '../../read-if-exists.ts';
 import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
-import type { StoreProbe } from '../store-probe.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { SqlDatabase } from './database.ts';
 import { Durability, type DurabilityOptions } from './durability.ts';
 import { FILES, resetJournal, writeSnapshot } from './files.ts';
-import type { JournalEntry } from './journal-codec.ts';
-import { entriesAfter, parseJournal } from './journal-reader.ts';
+import { entriesAfter, type JournalEntry, parseJournal } from './journal-codec.ts';
 import { applyMigrations } from './migrations.ts';
 import { SqljsStore } from './sqljs-store.ts';
 import { META, SQL as SQL_TEXT } from './statements.ts';
 
-/** Where and how to open the store. */
-export interface OpenSqljsStoreOptions {
+/** Where and how to open the store: the journal's checkpoint thresholds and probe as {@link Durability}'s. */
+export interface OpenSqljsStoreOptions extends Omit<DurabilityOptions, 'dir' | 'logger'> {
   /** Directory for the snapshot and journal, created if missing; `':memory:'` keeps nothing on disk. */
   dataDir: string;
   logger?: StoreLogger;
-  /** Journal size (bytes) that triggers a background checkpoint; default 32 MiB. */
-  checkpointBytes?: number;
-  /** Journal length (entries) that triggers a background checkpoint; default 50,000. */
-  checkpointEntries?: number;
-  /** Told of each journal write and checkpoint. */
-  probe?: StoreProbe | undefined;
 }
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
@@ -72,8 +64,8 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
       await writeSnapshot(dir, sql.snapshot());
       await resetJournal(dir);
     }
-    const durabilityOptions: DurabilityOptions = { ...options, dir, logger };
-    const store = new SqljsStore(sql, await Durability.open(sql, lastSeq, durabilityOptions), unlock);
+    const durability = await Durability.open(sql, lastSeq, { ...options, dir, logger });
+    const store = new SqljsStore(sql, durability, unlock);
     const ms = Math.round(performance.now() - started);
     logger.info({ dataDir: dir, replayed: replay.length, migrated, ms }, 'store opened');
     return store;
@@ -84,10 +76,8 @@ export async function openSqljsStore(options: OpenSqljsStoreOptions): Promise<Sq
   }
 }
 
-async function readJournals(
-  dir: string,
-  logger: StoreLogger,
-): Promise<{ entries: JournalEntry[]; dirty: boolean }> {
+/** The entries of both journal files, oldest first, and whether either holds anything. */
+async function readJournals(dir: string, logger: StoreLogger) {
   const entries: JournalEntry[] = [];
   let dirty = false;
   // A crash during a checkpoint can leave both files; the older one's entries come first.
@@ -95,11 +85,9 @@ async function readJournals(
     const bytes = await readIfExists(join(dir, name));
     if (!bytes || bytes.length === 0) continue;
     dirty = true;
-    const contents = parseJournal(bytes, join(dir, name));
-    if (contents.tornBytes > 0) {
-      logger.warn({ file: name, tornBytes: contents.tornBytes }, 'store journal: dropped a torn last write');
-    }
-    entries.push(...contents.entries);
+    const { entries: read, tornBytes } = parseJournal(bytes, join(dir, name));
+    if (tornBytes > 0) logger.warn({ file: name, tornBytes }, 'store journal: dropped a torn last write');
+    entries.push(...read);
   }
   return { entries, dirty };
 }

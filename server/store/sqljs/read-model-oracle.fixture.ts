@@ -1,7 +1,23 @@
-import type { Store } from '@course-service/runtime';
+import { COURSE_FIELDS, IDEMPOTENCY_FIELDS, KEY_FIELDS, type Store } from '@course-service/runtime';
 import { storedResponse } from '../../../test-support/store/records.ts';
+import { columnsOf } from '../columns.ts';
 import type { SqlDatabase } from './database.ts';
-import * as S from './statements.ts';
+import { ROWS, SQL } from './statements.ts';
+
+const COURSES = `SELECT ${columnsOf(COURSE_FIELDS)} FROM courses`;
+const KEYS = `SELECT ${columnsOf(KEY_FIELDS)} FROM api_keys`;
+
+/** The reads the read model answers, as SQL over the tables: the oracle's, not the store's. */
+export const ORACLE_SQL = {
+  listCourses: `${COURSES} WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  listCoursesByStatus: `${COURSES}
+    WHERE owner_id = ? AND environment = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  findApiKeyByHash: `${KEYS} WHERE hash = ?`,
+  listApiKeys: `${KEYS} WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  listApiKeysByEnvironment: `${KEYS}
+    WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  getIdempotent: `SELECT ${columnsOf(IDEMPOTENCY_FIELDS)} FROM idempotency WHERE scope = ? AND key = ?`,
+} as const;
 
 /** Every owner, id, hash and Idempotency-Key a test has used, to read back each way. */
 export interface ReadUniverse {
@@ -52,28 +68,37 @@ export function readAllFromSql(sql: SqlDatabase, universe: ReadUniverse): unknow
           for (const status of STATUSES) {
             out.push(
               status === undefined
-                ? sql.all(S.SQL.listCourses, [ownerId, env, before, limit], S.courseFromRow)
-                : sql.all(S.SQL.listCoursesByStatus, [ownerId, env, status, before, limit], S.courseFromRow),
+                ? sql.all(ORACLE_SQL.listCourses, [ownerId, env, before, limit], ROWS.course.fromRow)
+                : sql.all(
+                    ORACLE_SQL.listCoursesByStatus,
+                    [ownerId, env, status, before, limit],
+                    ROWS.course.fromRow,
+                  ),
             );
           }
         }
         for (const env of KEY_ENVIRONMENTS) {
           out.push(
             env === undefined
-              ? sql.all(S.SQL.listApiKeys, [ownerId, before, limit], S.apiKeyFromRow)
-              : sql.all(S.SQL.listApiKeysByEnvironment, [ownerId, env, before, limit], S.apiKeyFromRow),
+              ? sql.all(ORACLE_SQL.listApiKeys, [ownerId, before, limit], ROWS.apiKey.fromRow)
+              : sql.all(
+                  ORACLE_SQL.listApiKeysByEnvironment,
+                  [ownerId, env, before, limit],
+                  ROWS.apiKey.fromRow,
+                ),
           );
         }
       }
     }
     for (const env of ENVIRONMENTS) {
       for (const id of universe.courseIds)
-        out.push(sql.one(S.SQL.getCourse, [id, ownerId, env], S.courseFromRow));
+        out.push(sql.one(SQL.getCourse, [id, ownerId, env], ROWS.course.fromRow));
     }
   }
-  for (const hash of universe.hashes) out.push(sql.one(S.SQL.findApiKeyByHash, [hash], S.apiKeyFromRow));
+  for (const hash of universe.hashes)
+    out.push(sql.one(ORACLE_SQL.findApiKeyByHash, [hash], ROWS.apiKey.fromRow));
   for (const [scope, key] of universe.idempotencyKeys) {
-    out.push(sql.one(S.SQL.getIdempotent, [scope, key], S.idempotentFromRow));
+    out.push(sql.one(ORACLE_SQL.getIdempotent, [scope, key], ROWS.idempotent.fromRow));
   }
   return out;
 }

@@ -2,7 +2,7 @@ import type { CourseStatus } from '@course-service/runtime/domain/course-lifecyc
 import type { CourseSource } from '@course-service/runtime/embedded-store';
 import { emptyModel, noEventChanges, type StoreModel } from '@course-service/runtime/embedded-store';
 import type { Row, SqlDatabase } from './database.ts';
-import * as S from './statements.ts';
+import { META, ROWS, SQL } from './statements.ts';
 
 /**
  * Builds the read model over `sql`: API keys, stored responses, events, endpoints and deliveries in
@@ -12,12 +12,8 @@ import * as S from './statements.ts';
 export function loadReadModel(sql: SqlDatabase): StoreModel {
   const model = emptyModel({ source: courseSource(sql) });
   // Row by row: no array of every row is ever held, and in `seq` order every insert is a push.
-  sql.each(S.SQL.allApiKeys, [], (row) => {
-    const key = S.apiKeyFromRow(row);
-    Object.freeze(key.scopes);
-    model.apiKeys.put(Object.freeze(key));
-  });
-  sql.each(S.SQL.allIdempotent, [], (row) => {
+  sql.each(SQL.allApiKeys, [], (row) => model.apiKeys.put(Object.freeze(ROWS.apiKey.fromRow(row))));
+  sql.each(SQL.allIdempotent, [], (row) => {
     type IdempotencyRow = [string, string, string, number, string, string];
     const [scope, key, requestHash, status, body, createdAt] = row as IdempotencyRow;
     model.idempotency.restore({ scope, key, requestHash, status, createdAt }, body);
@@ -26,18 +22,18 @@ export function loadReadModel(sql: SqlDatabase): StoreModel {
   const loaded = noEventChanges();
   const load = <T extends object>(query: string, read: (row: Row) => T, into: T[]) =>
     sql.each(query, [], (row) => into.push(Object.freeze(read(row))));
-  load(S.SQL.allAccountEvents, S.accountEventFromRow, loaded.events);
-  load(S.SQL.allWebhookEndpoints, S.endpointFromRow, loaded.endpoints);
+  load(SQL.allAccountEvents, ROWS.accountEvent.fromRow, loaded.events);
+  load(SQL.allWebhookEndpoints, ROWS.endpoint.fromRow, loaded.endpoints);
   // Free of any lease (older versions wrote them): nothing is in flight after a start.
-  const unleased = (row: Row) => ({ ...S.deliveryFromRow(row), leaseUntil: null });
-  load(S.SQL.allWebhookDeliveries, unleased, loaded.deliveries);
+  const unleased = (row: Row) => ({ ...ROWS.delivery.fromRow(row), leaseUntil: null });
+  load(SQL.allWebhookDeliveries, unleased, loaded.deliveries);
   model.events.apply(loaded);
   // Each counter from its table, and from `meta` where deletes may have lowered the table's maximum.
   const max = (query: string) => sql.one(query, [], (row) => Number(row[0] ?? 0)) ?? 0;
-  model.events.seq = Math.max(sql.meta(S.META.eventSeq), max(S.SQL.maxAccountEventSeq));
-  model.courseSeq.last = Math.max(sql.meta(S.META.courseSeq), max('SELECT max(seq) FROM courses'));
-  model.apiKeySeq.last = Math.max(sql.meta(S.META.apiKeySeq), max('SELECT max(seq) FROM api_keys'));
-  model.historySeq.last = max(S.SQL.maxEventSeq);
+  model.events.seq = Math.max(sql.meta(META.eventSeq), max(SQL.maxAccountEventSeq));
+  model.courseSeq.last = Math.max(sql.meta(META.courseSeq), max('SELECT max(seq) FROM courses'));
+  model.apiKeySeq.last = Math.max(sql.meta(META.apiKeySeq), max('SELECT max(seq) FROM api_keys'));
+  model.historySeq.last = max(SQL.maxEventSeq);
   return model;
 }
 
@@ -46,22 +42,15 @@ function courseSource(sql: SqlDatabase): CourseSource {
   // One string per status rather than one per course: less to keep.
   const statuses = new Map<string, CourseStatus>();
   return {
-    eachOf(owner, visit) {
-      const { ownerId, environment } = owner;
-      sql.each(S.SQL.courseKeysOf, [ownerId, environment], (row) => {
+    eachOf({ ownerId, environment }, visit) {
+      sql.each(SQL.courseKeysOf, [ownerId, environment], (row) => {
         const text = row[1] as CourseStatus;
-        let status = statuses.get(text);
-        if (status === undefined) {
-          status = text;
-          statuses.set(text, status);
-        }
+        if (!statuses.has(text)) statuses.set(text, text);
+        const status = statuses.get(text) ?? text;
         visit(Object.freeze({ id: row[0] as string, ownerId, environment, status, seq: row[2] as number }));
       });
     },
-    read(course) {
-      return sql.one(S.SQL.getCourse, [course.id, course.ownerId, course.environment], (row) =>
-        Object.freeze(S.courseFromRow(row)),
-      );
-    },
+    read: ({ id, ownerId, environment }) =>
+      sql.one(SQL.getCourse, [id, ownerId, environment], (row) => Object.freeze(ROWS.course.fromRow(row))),
   };
 }

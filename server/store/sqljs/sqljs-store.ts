@@ -1,12 +1,12 @@
 import type { CourseOwner, DependencyHealth, Store } from '@course-service/runtime';
-import type { StoreWrite } from '@course-service/runtime/embedded-store';
+import { COURSE_CHANGE_FIELDS } from '@course-service/runtime';
+import type { EventChanges, StoreModel, StoreWrite } from '@course-service/runtime/embedded-store';
 import { EmbeddedStore } from '@course-service/runtime/embedded-store';
-import type { Row, SqlDatabase } from './database.ts';
+import type { SqlDatabase } from './database.ts';
 import type { Durability } from './durability.ts';
-import type { JournalStats } from './journal-writer.ts';
+import type { SqlOp } from './journal-codec.ts';
 import { loadReadModel } from './read-model.ts';
-import * as S from './statements.ts';
-import { writeOps } from './write-ops.ts';
+import { META, ROWS, SECRET_FINGERPRINT, SQL } from './statements.ts';
 
 /**
  * The embedded store made durable in sql.js: every write goes into sql.js first, all or nothing,
@@ -40,54 +40,42 @@ export class SqljsStore extends EmbeddedStore {
 
   // Counted in sql.js: the read model may not have loaded this owner, and need not now.
   protected override countCourses(owner: CourseOwner): number {
-    return this.sql.one(S.SQL.countCourses, [owner.ownerId, owner.environment], num) ?? 0;
+    return this.sql.one(SQL.countCourses, [owner.ownerId, owner.environment], (row) => Number(row[0])) ?? 0;
   }
 
   protected override hasExpiry(keyId: string): boolean {
-    return this.sql.one(S.SQL.hasExpiry, [keyId], num) !== undefined;
+    return this.sql.one(SQL.hasExpiry, [keyId], () => true) ?? false;
   }
 
   protected override recordedFingerprint(): string | undefined {
-    return this.sql.one(S.SQL.getSetting, [S.SECRET_FINGERPRINT], (row) => String(row[0]));
+    return this.sql.one(SQL.getSetting, [SECRET_FINGERPRINT], (row) => String(row[0]));
   }
 
   override listApiKeyEvents: Store['listApiKeyEvents'] = async ({ keyId, ownerId, beforeSeq, limit }) => {
     const before = beforeSeq ?? Number.MAX_SAFE_INTEGER;
-    return this.sql.all(S.SQL.listEvents, [keyId, ownerId, before, limit], S.eventFromRow);
+    return this.sql.all(SQL.listEvents, [keyId, ownerId, before, limit], ROWS.keyEvent.fromRow);
   };
 
   override listApiKeyUsage: Store['listApiKeyUsage'] = async ({ keyId, from, to }) =>
-    this.sql.all(S.SQL.listUsage, [keyId, from, to], S.usageFromRow);
+    this.sql.all(SQL.listUsage, [keyId, from, to], ROWS.usage.fromRow);
 
   override getApiKeyClient: Store['getApiKeyClient'] = async (keyId) =>
-    this.sql.one(S.SQL.getClient, [keyId], S.clientFromRow);
+    this.sql.one(SQL.getClient, [keyId], ROWS.client.fromRow);
 
-  /** Whether the store takes writes: open, and neither its journal nor its database has failed. */
-  isWritable(): boolean {
-    return this.#closed === undefined && this.#failure() === undefined;
-  }
-
+  /** Up while the store takes writes: open, and neither its database nor its journal has failed. */
   async checkHealth(): Promise<DependencyHealth> {
-    if (this.isWritable()) return { status: 'up' };
     if (this.#closed) return { status: 'down', detail: 'The store is closed.' };
-    return { status: 'down', detail: this.sql.failure ? 'The database failed.' : 'The journal failed.' };
+    if (this.sql.failure) return { status: 'down', detail: 'The database failed.' };
+    if (this.durability?.failure) return { status: 'down', detail: 'The journal failed.' };
+    return { status: 'up' };
   }
 
   close(): Promise<void> {
-    this.#closed ??= (async () => {
-      try {
-        await this.durability?.close();
-      } finally {
-        this.sql.close();
-        await this.unlock();
-      }
-    })();
+    this.#closed ??= Promise.resolve(this.durability?.close()).finally(async () => {
+      this.sql.close();
+      await this.unlock();
+    });
     return this.#closed;
-  }
-
-  /** Journal and checkpoint counters; `undefined` in `:memory:` mode. */
-  stats(): (JournalStats & { checkpoints: number }) | undefined {
-    return this.durability?.stats();
   }
 
   /** Folds the journal into a new snapshot now rather than when it reaches its size limit. */
@@ -98,15 +86,62 @@ export class SqljsStore extends EmbeddedStore {
 
   #assertWritable(): void {
     if (this.#closed) throw new Error('the store is closed');
-    const failure = this.#failure();
+    const failure = this.sql.failure ?? this.durability?.failure;
     if (failure) throw failure;
-  }
-
-  #failure(): Error | undefined {
-    return this.sql.failure ?? this.durability?.failure;
   }
 }
 
-function num(row: Row): number {
-  return Number(row[0] ?? 0);
+/** Nothing to iterate, without an allocation per write. */
+const NONE: readonly never[] = [];
+
+/**
+ * The SQL of `write`, built against `model` with no await since, part by part in the order
+ * {@link StoreWrite} declares them. A delete of courses writes the course counter first: a later
+ * start takes the larger of it and `max(seq)`, so seqs (and so cursors) are never reused, even
+ * after the newest course goes. An insert needs none: while the course exists, `max(seq)` is its seq.
+ */
+function writeOps(write: StoreWrite, model: StoreModel): SqlOp[] {
+  const ops: SqlOp[] = [];
+  const { deletedCourses: deleted, deletedCoursesOf: all } = write;
+  if (deleted || all) ops.push([SQL.setMeta, [META.courseSeq, model.courseSeq.last]]);
+  if (write.insertedCourse) ops.push([SQL.insertCourse, ROWS.course.params(write.insertedCourse)]);
+  for (const c of write.updatedCourses ?? NONE) {
+    const values = COURSE_CHANGE_FIELDS.map((field) => c[field]);
+    ops.push([SQL.updateCourse, [...values, c.id, c.ownerId, c.environment]]);
+  }
+  for (const c of deleted ?? NONE) ops.push([SQL.deleteCourse, [c.id, c.ownerId, c.environment]]);
+  if (all) ops.push([SQL.deleteAllCourses, [all.ownerId, all.environment]]);
+  const { replacedKey: key, addedKey: added } = write;
+  if (key) ops.push([SQL.replaceApiKey, [key.expiresAt, key.revokedAt, key.rolledTo, key.id, key.ownerId]]);
+  // A new key's counter beside it: deletes of keys do not exist, but the counter outlives them.
+  if (added)
+    ops.push([SQL.insertApiKey, ROWS.apiKey.params(added)], [SQL.setMeta, [META.apiKeySeq, added.seq]]);
+  for (const use of write.touchedKeys ?? NONE) ops.push([SQL.touchApiKey, [use.lastUsedAt, use.id]]);
+  for (const event of write.keyEvents ?? NONE) ops.push([SQL.insertEvent, ROWS.keyEvent.params(event)]);
+  for (const count of write.usageCounts ?? NONE) ops.push([SQL.addUsage, ROWS.usage.params(count)]);
+  for (const c of write.usageClients ?? NONE) ops.push([SQL.keepClient, ROWS.client.params(c)]);
+  if (write.idempotent) ops.push([SQL.insertIdempotent, ROWS.idempotent.params(write.idempotent)]);
+  const { purgedIdempotentBefore: purged, fingerprint } = write;
+  if (purged !== undefined) ops.push([SQL.purgeIdempotent, [purged]]);
+  if (fingerprint !== undefined) ops.push([SQL.insertSetting, [SECRET_FINGERPRINT, fingerprint]]);
+  if (write.events) pushEventOps(ops, write.events, model.events.seq);
+  return ops;
+}
+
+/**
+ * Appends the SQL of `changes` (built against the model, whose counter is at `seq`): rows written
+ * whole, then what is deleted, with the counter, so a later start never reuses a seq.
+ */
+function pushEventOps(ops: SqlOp[], changes: EventChanges, seq: number): void {
+  for (const e of changes.events) ops.push([SQL.putAccountEvent, ROWS.accountEvent.params(e)]);
+  for (const e of changes.endpoints) ops.push([SQL.putWebhookEndpoint, ROWS.endpoint.params(e)]);
+  for (const d of changes.deliveries) ops.push([SQL.putWebhookDelivery, ROWS.delivery.params(d)]);
+  const { deletedEndpoint: endpoint, purgedBefore: before } = changes;
+  if (endpoint !== undefined) {
+    ops.push([SQL.deleteWebhookDeliveriesOf, [endpoint]], [SQL.deleteWebhookEndpoint, [endpoint]]);
+  }
+  if (before !== undefined) {
+    ops.push([SQL.purgeAccountEvents, [before]], [SQL.purgeWebhookDeliveries, [before]]);
+  }
+  if (endpoint !== undefined || before !== undefined) ops.push([SQL.setMeta, [META.eventSeq, seq]]);
 }

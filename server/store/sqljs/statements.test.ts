@@ -1,6 +1,7 @@
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations } from './migrations.ts';
+import { ORACLE_SQL } from './read-model-oracle.fixture.ts';
 import { SQL } from './statements.ts';
 
 const sqlJs = await initSqlJs();
@@ -21,13 +22,13 @@ describe('read statements', () => {
   it.each([
     [
       'listCourses',
-      SQL.listCourses,
+      ORACLE_SQL.listCourses,
       ['u', 'test', 10, 20],
       'USING INDEX courses_owner_env_seq (owner_id=? AND environment=? AND seq<?)',
     ],
     [
       'listCoursesByStatus',
-      SQL.listCoursesByStatus,
+      ORACLE_SQL.listCoursesByStatus,
       ['u', 'test', 'draft', 10, 20],
       // No index by status (migration 3): the owner's index, filtered; pages come from the read model.
       'USING INDEX courses_owner_env_seq (owner_id=? AND environment=? AND seq<?)',
@@ -44,18 +45,28 @@ describe('read statements', () => {
       ['u', 'test'],
       'USING COVERING INDEX courses_owner_env_seq (owner_id=? AND environment=?)',
     ],
-    ['listApiKeys', SQL.listApiKeys, ['u', 10, 20], 'USING INDEX api_keys_owner_seq (owner_id=? AND seq<?)'],
+    [
+      'listApiKeys',
+      ORACLE_SQL.listApiKeys,
+      ['u', 10, 20],
+      'USING INDEX api_keys_owner_seq (owner_id=? AND seq<?)',
+    ],
     [
       'listApiKeysByEnvironment',
-      SQL.listApiKeysByEnvironment,
+      ORACLE_SQL.listApiKeysByEnvironment,
       ['u', 'test', 10, 20],
       'USING INDEX api_keys_owner_env_seq (owner_id=? AND environment=? AND seq<?)',
     ],
     ['getCourse', SQL.getCourse, ['c', 'u', 'test'], 'USING INDEX sqlite_autoindex_courses_1 (id=?)'],
-    ['findApiKeyByHash', SQL.findApiKeyByHash, ['h'], 'USING INDEX sqlite_autoindex_api_keys_2 (hash=?)'],
+    [
+      'findApiKeyByHash',
+      ORACLE_SQL.findApiKeyByHash,
+      ['h'],
+      'USING INDEX sqlite_autoindex_api_keys_2 (hash=?)',
+    ],
     [
       'getIdempotent',
-      SQL.getIdempotent,
+      ORACLE_SQL.getIdempotent,
       ['s', 'k'],
       'USING INDEX sqlite_autoindex_idempotency_1 (scope=? AND key=?)',
     ],

@@ -23,22 +23,21 @@ import type { SqlValue } from 'sql.js';
 import * as C from '../columns.ts';
 import type { Row } from './database.ts';
 
-const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
-const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
-const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
-const EVENT_COLUMNS = C.columnsOf(EVENT_FIELDS);
+const COURSE_COLUMNS = C.columnsOf(COURSE_FIELDS);
+const insert = (table: string, fields: readonly string[], verb = 'INSERT') =>
+  `${verb} INTO ${table} (${C.columnsOf(fields)}) VALUES (${fields.map(() => '?').join(', ')})`;
 /**
  * Inserts a record, or updates the row of its `seq` in place, every column but `seq`, `id` and
  * `fixed`, which a record keeps for life: the key and the indexes on them are left alone
  * (`INSERT OR REPLACE` deletes the row and inserts it again, indexes and all).
  */
 const put = (table: string, fields: readonly string[], fixed: readonly string[] = []) => {
-  const columns = C.columnsOf(fields).split(', ');
   const unchanged = new Set(['seq', 'id', ...fixed]);
-  const sets = columns
+  const sets = fields
+    .map(C.columnOf)
     .filter((column) => !unchanged.has(column))
     .map((column) => `${column} = excluded.${column}`);
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${fields.map(() => '?').join(', ')})
+  return `${insert(table, fields)}
     ON CONFLICT (seq) DO UPDATE SET ${sets.join(', ')}`;
 };
 const all = (table: string, fields: readonly string[]) =>
@@ -51,47 +50,35 @@ const all = (table: string, fields: readonly string[]) =>
 export const SQL = {
   setMeta:
     'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  insertCourse: `INSERT INTO courses (${COURSE_COLUMNS}) VALUES (${COURSE_FIELDS.map(() => '?').join(', ')})`,
+  insertCourse: insert('courses', COURSE_FIELDS),
   // Every course statement is scoped by owner and environment: isolation lives in the queries.
   getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = ? AND owner_id = ? AND environment = ?`,
-  listCourses: `SELECT ${COURSE_COLUMNS} FROM courses
-    WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-  // Filters the owner's index by status (there is no index by status: pages come from the read model).
-  listCoursesByStatus: `SELECT ${COURSE_COLUMNS} FROM courses
-    WHERE owner_id = ? AND environment = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-  // The fields of COURSE_CHANGE_FIELDS, in its order.
   updateCourse: `UPDATE courses SET ${COURSE_CHANGE_FIELDS.map((field) => `${C.columnOf(field)} = ?`).join(', ')}
     WHERE id = ? AND owner_id = ? AND environment = ?`,
   deleteCourse: 'DELETE FROM courses WHERE id = ? AND owner_id = ? AND environment = ?',
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = ? AND environment = ?',
-  insertApiKey: `INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ? AND owner_id = ?`,
-  findApiKeyByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ?`,
-  listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-  listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys
-    WHERE owner_id = ? AND environment = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  insertApiKey: insert('api_keys', KEY_FIELDS),
   // A revoked key, or the old key of a roll: the read model checked the change, with no await since.
   replaceApiKey:
     'UPDATE api_keys SET expires_at = ?, revoked_at = ?, rolled_to = ? WHERE id = ? AND owner_id = ?',
   // Never moves last use backwards when batches from different moments arrive out of order.
   touchApiKey:
     'UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)',
-  insertEvent: `INSERT INTO api_key_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  listEvents: `SELECT ${EVENT_COLUMNS} FROM api_key_events
+  insertEvent: insert('api_key_events', EVENT_FIELDS),
+  listEvents: `SELECT ${C.columnsOf(EVENT_FIELDS)} FROM api_key_events
     WHERE key_id = ? AND owner_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
   hasExpiry: "SELECT 1 FROM api_key_events WHERE key_id = ? AND type = 'expired'",
   maxEventSeq: 'SELECT max(seq) FROM api_key_events',
-  addUsage: `INSERT INTO api_key_usage (${C.USAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+  addUsage: `${insert('api_key_usage', USAGE_FIELDS)}
     ON CONFLICT (key_id, hour) DO UPDATE SET ${C.USAGE_SUMS}`,
   listUsage: `SELECT ${C.USAGE_COLUMNS} FROM api_key_usage
     WHERE key_id = ? AND hour >= ? AND hour < ? ORDER BY hour`,
   // Never moves the latest client backwards when batches arrive out of order.
   keepClient: `INSERT INTO api_key_clients (key_id, at, address, user_agent) VALUES (?1, ?2, ?3, ?4)
     ON CONFLICT (key_id) DO UPDATE SET at = ?2, address = ?3, user_agent = ?4 WHERE at < ?2`,
-  getClient: 'SELECT key_id, at, address, user_agent FROM api_key_clients WHERE key_id = ?',
+  getClient: `SELECT ${C.columnsOf(CLIENT_FIELDS)} FROM api_key_clients WHERE key_id = ?`,
   // Replaces an expired response not purged yet; the read model refuses to replace a live one.
-  insertIdempotent: `INSERT OR REPLACE INTO idempotency (${IDEMPOTENCY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
-  getIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = ? AND key = ?`,
+  insertIdempotent: insert('idempotency', IDEMPOTENCY_FIELDS, 'INSERT OR REPLACE'),
   purgeIdempotent: 'DELETE FROM idempotency WHERE created_at < ?',
   // What the read model loads of an owner's courses on the owner's first read.
   courseKeysOf: 'SELECT id, status, seq FROM courses WHERE owner_id = ? AND environment = ? ORDER BY seq',
@@ -99,8 +86,8 @@ export const SQL = {
   getSetting: 'SELECT value FROM settings WHERE key = ?',
   insertSetting: 'INSERT INTO settings (key, value) VALUES (?, ?)',
   // Full scans, once at open, to build the read model.
-  allApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY seq`,
-  allIdempotent: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency`,
+  allApiKeys: all('api_keys', KEY_FIELDS),
+  allIdempotent: `SELECT ${C.columnsOf(IDEMPOTENCY_FIELDS)} FROM idempotency`,
   // Events, endpoints and deliveries: read whole into the read model at open, written whole.
   putAccountEvent: put('account_events', ACCOUNT_EVENT_FIELDS),
   putWebhookEndpoint: put('webhook_endpoints', WEBHOOK_ENDPOINT_FIELDS),
@@ -127,70 +114,36 @@ export const META = {
   journalSeq: 'journal.seq',
 } as const;
 
-/** A course's values in {@link SQL.insertCourse} order. */
-export function courseParams(course: CourseRecord): SqlValue[] {
-  return COURSE_FIELDS.map((field) => course[field]);
+const AS_IS: C.Converters = {};
+/** JSON text in the column, read back frozen, as the read model hands records out. */
+const json = (value: unknown) => JSON.stringify(value ?? null);
+const frozenJson = (text: unknown) => Object.freeze(JSON.parse(text as string));
+
+/**
+ * A record's values as parameters in its fields' order, each through `toSql` where it names the
+ * field, and the record from a row of its columns, through `fromSql`.
+ */
+function rowCodec<T>(fields: ReadonlyArray<keyof T & string>, toSql = AS_IS, fromSql = AS_IS) {
+  return {
+    params: (record: T): SqlValue[] =>
+      fields.map((field) => (toSql[field] ? toSql[field](record[field]) : record[field]) as SqlValue),
+    fromRow: (row: Row): T => C.recordOf<T>(fields, (_, i) => row[i], fromSql),
+  };
 }
 
-/** A course from a row of `COURSE_COLUMNS`. */
-export function courseFromRow(row: Row): CourseRecord {
-  const course: Record<string, unknown> = {};
-  for (const [i, field] of COURSE_FIELDS.entries()) course[field] = row[i];
-  return course as unknown as CourseRecord;
-}
-
-/** A key's values in {@link SQL.insertApiKey} order; scopes as JSON text. */
-export function apiKeyParams(k: ApiKeyRecord): SqlValue[] {
-  return KEY_FIELDS.map((field) => (field === 'scopes' ? JSON.stringify(k.scopes) : k[field]));
-}
-
-/** A key from a row of `KEY_COLUMNS`. */
-export function apiKeyFromRow(r: Row): ApiKeyRecord {
-  return C.recordOf(KEY_FIELDS, (_, i) => r[i], { scopes: (v) => JSON.parse(v as string) });
-}
-
-/** An hour's counts in {@link SQL.addUsage} order. */
-export function usageParams(u: ApiKeyUsageRecord): SqlValue[] {
-  return USAGE_FIELDS.map((field) => u[field]);
-}
-
-/** An hour's counts from a row of {@link SQL.listUsage}. */
-export function usageFromRow(r: Row): ApiKeyUsageRecord {
-  return C.recordOf(USAGE_FIELDS, (_, i) => r[i]);
-}
-
-/** A client from a row of {@link SQL.getClient}. */
-export function clientFromRow(r: Row): ApiKeyClientRecord {
-  return C.recordOf(CLIENT_FIELDS, (_, i) => r[i]);
-}
-
-/** An event's values in {@link SQL.insertEvent} order. */
-export function eventParams(e: ApiKeyEventRecord): SqlValue[] {
-  return EVENT_FIELDS.map((field) => e[field]);
-}
-
-/** An event from a row of `EVENT_COLUMNS`. */
-export function eventFromRow(r: Row): ApiKeyEventRecord {
-  return C.recordOf(EVENT_FIELDS, (_, i) => r[i]);
-}
-
-/** A stored response's values in {@link SQL.insertIdempotent} order; the body as JSON text. */
-export function idempotentParams(r: IdempotentResponse): SqlValue[] {
-  return [r.scope, r.key, r.requestHash, r.status, JSON.stringify(r.body ?? null), r.createdAt];
-}
-
-/** A stored response from a row of `IDEMPOTENCY_COLUMNS`; the body from JSON text. */
-export function idempotentFromRow(r: Row): IdempotentResponse {
-  return C.recordOf(IDEMPOTENCY_FIELDS, (_, i) => r[i], { body: (v) => JSON.parse(v as string) });
-}
-
-/** Records from rows of {@link SQL.allAccountEvents}, `allWebhookEndpoints` and `allWebhookDeliveries`. */
-export const accountEventFromRow = (r: Row): AccountEventRecord =>
-  C.recordOf(ACCOUNT_EVENT_FIELDS, (_, i) => r[i]);
-export const endpointFromRow = (r: Row): WebhookEndpointRecord =>
-  C.recordOf(WEBHOOK_ENDPOINT_FIELDS, (_, i) => r[i], {
-    eventTypes: (v) => Object.freeze(JSON.parse(v as string)),
-    enabled: Boolean,
-  });
-export const deliveryFromRow = (r: Row): WebhookDeliveryRecord =>
-  C.recordOf(WEBHOOK_DELIVERY_FIELDS, (_, i) => r[i]);
+/** The row codec of each record the tables hold, in the order of {@link SQL}'s columns for it. */
+export const ROWS = {
+  course: rowCodec<CourseRecord>(COURSE_FIELDS),
+  apiKey: rowCodec<ApiKeyRecord>(KEY_FIELDS, { scopes: json }, { scopes: frozenJson }),
+  keyEvent: rowCodec<ApiKeyEventRecord>(EVENT_FIELDS),
+  usage: rowCodec<ApiKeyUsageRecord>(USAGE_FIELDS),
+  client: rowCodec<ApiKeyClientRecord>(CLIENT_FIELDS),
+  idempotent: rowCodec<IdempotentResponse>(IDEMPOTENCY_FIELDS, { body: json }, { body: frozenJson }),
+  accountEvent: rowCodec<AccountEventRecord>(ACCOUNT_EVENT_FIELDS),
+  endpoint: rowCodec<WebhookEndpointRecord>(
+    WEBHOOK_ENDPOINT_FIELDS,
+    { eventTypes: json, enabled: Number },
+    { eventTypes: frozenJson, enabled: Boolean },
+  ),
+  delivery: rowCodec<WebhookDeliveryRecord>(WEBHOOK_DELIVERY_FIELDS),
+};
