@@ -26,7 +26,7 @@ export function batchedStatements(pool: Pool, probe: StoreProbe) {
       const byHash = new Map(rows.map((row) => [row.hash as string, row]));
       return hashes.map((hash) => {
         const row = byHash.get(hash);
-        return row && S.apiKeyFromRow(row);
+        return row && S.KEYS.fromRow(row);
       });
     },
 
@@ -39,7 +39,7 @@ export function batchedStatements(pool: Pool, probe: StoreProbe) {
         calls.map((call) => call.owner.environment),
       ]);
       const answers: Array<CourseRecord | undefined> = calls.map(() => undefined);
-      for (const row of rows) answers[Number(row.ord) - 1] = S.courseFromRow(row);
+      for (const row of rows) answers[Number(row.ord) - 1] = S.COURSES.fromRow(row);
       return answers;
     },
 
@@ -59,7 +59,7 @@ export function batchedStatements(pool: Pool, probe: StoreProbe) {
           ])
         : await run(pool, probe, 'list-courses', S.SQL.listCourses, values);
       const answers: CourseRecord[][] = calls.map(() => []);
-      for (const row of rows) answers[Number(row.ord) - 1]?.push(S.courseFromRow(row));
+      for (const row of rows) answers[Number(row.ord) - 1]?.push(S.COURSES.fromRow(row));
       return answers;
     },
 
@@ -68,8 +68,7 @@ export function batchedStatements(pool: Pool, probe: StoreProbe) {
      * in one transaction with a second statement that records them and queues their deliveries.
      */
     async insertCourses(calls: readonly NewCourse[]): Promise<number[]> {
-      const rows = calls.map((call) => S.courseParams(call.course));
-      const columns = rows[0]?.map((_, column) => rows.map((row) => row[column])) ?? [];
+      const columns = S.COURSES.arrays(calls.map((call) => call.course));
       const insert = async (on: Pool | PoolClient) => {
         const result = await run(on, probe, 'insert-courses', S.SQL.insertCourses, columns);
         const seqById = new Map(result.rows.map((row) => [row.id as string, Number(row.seq)]));
@@ -93,19 +92,20 @@ export function batchedStatements(pool: Pool, probe: StoreProbe) {
 export async function recordEvents<R extends CourseOwner>(
   client: PoolClient,
   probe: StoreProbe,
-  drafted: ReadonlyArray<{ event?: EventDraft<R> | undefined; after: R }>,
+  drafted: ReadonlyArray<E.Drafted<R>>,
 ): Promise<void> {
-  await run(client, probe, 'lock-feeds', E.EVENT_SQL.lockFeeds, E.feedsOf(drafted));
-  await run(client, probe, 'record-events', E.EVENT_SQL.recordEvents, E.eventColumns(drafted));
+  const { feeds, columns } = E.eventParams(drafted);
+  await run(client, probe, 'lock-feeds', E.EVENT_SQL.lockFeeds, feeds);
+  await run(client, probe, 'record-events', E.EVENT_SQL.recordEvents, columns);
 }
 
 /**
- * Runs `work` in a transaction on a connection of `pool`: committed if it resolves, rolled back if
- * not. While a client is checked out the pool no longer listens for its errors (pg-pool's rule): a
- * connection reset mid-transaction is heard here, so it rejects the query in flight (an outage, a
- * 503) instead of crashing the process, and the broken connection is destroyed, not pooled again.
+ * Runs `work` on a connection of `pool`. While a client is checked out the pool no longer listens
+ * for its errors (pg-pool's rule): a connection reset is heard here, so it rejects the query in
+ * flight (an outage, a 503) instead of crashing the process, and the broken connection is
+ * destroyed, not pooled again.
  */
-export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+async function withClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   const onError = (error: Error) => {
@@ -113,17 +113,26 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
   };
   client.on('error', onError);
   try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
+    return await work(client);
   } finally {
     client.removeListener('error', onError);
     client.release(broken);
   }
+}
+
+/** Runs `work` in a transaction on a connection of `pool`: committed if it resolves, rolled back if not. */
+export function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return withClient(pool, async (client) => {
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /**

@@ -10,16 +10,13 @@ import {
   type WebhookEndpointChanges,
   type WebhookEndpointRecord,
 } from '@course-service/runtime';
-import * as C from '../columns.ts';
-import { assignments, COURSE_COLUMNS, params, rowReader } from './statements.ts';
+import { assignments, COURSES, params, table } from './statements.ts';
 
-const EVENT_COLUMNS = C.columnsOf(ACCOUNT_EVENT_FIELDS);
-const NEW_EVENT_FIELDS = C.withoutSeq(ACCOUNT_EVENT_FIELDS);
-const NEW_EVENT_COLUMNS = C.columnsOf(NEW_EVENT_FIELDS);
-const ENDPOINT_COLUMNS = C.columnsOf(WEBHOOK_ENDPOINT_FIELDS);
-const NEW_ENDPOINT_FIELDS = C.withoutSeq(WEBHOOK_ENDPOINT_FIELDS);
-const DELIVERY_COLUMNS = C.columnsOf(WEBHOOK_DELIVERY_FIELDS);
-const NEW_DELIVERY_FIELDS = C.withoutSeq(WEBHOOK_DELIVERY_FIELDS);
+/** The tables of events, webhook endpoints and deliveries. */
+export const EVENTS = table<AccountEventRecord>(ACCOUNT_EVENT_FIELDS);
+export const ENDPOINTS = table<WebhookEndpointRecord>(WEBHOOK_ENDPOINT_FIELDS);
+export const DELIVERIES = table<WebhookDeliveryRecord>(WEBHOOK_DELIVERY_FIELDS);
+
 /** Fails the pending deliveries of the endpoints `endpointIds` (a subquery): nothing more is sent to them. */
 const failPending = (endpointIds: string) => `UPDATE webhook_deliveries
   SET status = 'failed', next_attempt_at = NULL, lease_until = NULL
@@ -27,7 +24,7 @@ const failPending = (endpointIds: string) => `UPDATE webhook_deliveries
 
 /** The statements of events, webhook endpoints and deliveries (the endpoint update: {@link updateEndpointSql}). */
 export const EVENT_SQL = {
-  // Events in call order (one array per column, {@link eventColumns}) and, in the same statement, a
+  // Events in call order (one array per column, {@link eventParams}) and, in the same statement, a
   // pending delivery due at once for each enabled endpoint of an event's owner and environment
   // subscribed to its type; the delivery ids are the column's default.
   // Taken before recordEvents, in the same transaction: one writer at a time per feed (owner and
@@ -36,37 +33,37 @@ export const EVENT_SQL = {
   // feeds cannot deadlock.
   lockFeeds: `SELECT pg_advisory_xact_lock(hashtextextended(feed, 39))
     FROM (SELECT DISTINCT unnest($1::text[]) AS feed ORDER BY 1) AS feeds`,
-  recordEvents: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS})
-      SELECT ${NEW_EVENT_COLUMNS} FROM unnest(${params(NEW_EVENT_FIELDS.length, '::text[]')})
-        WITH ORDINALITY AS r(${NEW_EVENT_COLUMNS}, ord) ORDER BY r.ord
+  recordEvents: `WITH e AS (INSERT INTO account_events (${EVENTS.newColumns})
+      SELECT ${EVENTS.newColumns} FROM unnest(${params(EVENTS.newFields.length, '::text[]')})
+        WITH ORDINALITY AS r(${EVENTS.newColumns}, ord) ORDER BY r.ord
       RETURNING seq, id, owner_id, environment, type, created_at)
     INSERT INTO webhook_deliveries (endpoint_id, owner_id, event_id, event_type, status, attempts, created_at, next_attempt_at)
     SELECT w.id, e.owner_id, e.id, e.type, 'pending', 0, e.created_at, e.created_at
     FROM e JOIN webhook_endpoints w ON w.owner_id = e.owner_id AND w.environment = e.environment
     WHERE w.enabled AND w.event_types && ARRAY['*', e.type] ORDER BY e.seq, w.seq`,
   // The course locked for the rest of an update's transaction: the change and its event agree.
-  lockCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE`,
-  listFeed: `SELECT ${EVENT_COLUMNS} FROM account_events
+  lockCourse: `SELECT ${COURSES.columns} FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE`,
+  listFeed: `SELECT ${EVENTS.columns} FROM account_events
     WHERE owner_id = $1 AND environment = $2 AND seq > $3 AND created_at >= $4 AND type <> 'webhook.test'
       AND ($6::text IS NULL OR type = $6)
     ORDER BY seq LIMIT $5`,
-  getEvent: `SELECT ${EVENT_COLUMNS} FROM account_events WHERE id = $1 AND owner_id = $2 AND environment = $3`,
-  insertEndpoint: `INSERT INTO webhook_endpoints (${C.columnsOf(NEW_ENDPOINT_FIELDS)})
-    VALUES (${params(NEW_ENDPOINT_FIELDS.length)}) RETURNING seq`,
-  listEndpoints: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
+  getEvent: `SELECT ${EVENTS.columns} FROM account_events WHERE id = $1 AND owner_id = $2 AND environment = $3`,
+  insertEndpoint: `INSERT INTO webhook_endpoints (${ENDPOINTS.newColumns})
+    VALUES (${params(ENDPOINTS.newFields.length)}) RETURNING seq`,
+  listEndpoints: `SELECT ${ENDPOINTS.columns} FROM webhook_endpoints
     WHERE owner_id = $1 AND environment = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
-  getEndpoint: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 AND owner_id = $2 AND environment = $3`,
+  getEndpoint: `SELECT ${ENDPOINTS.columns} FROM webhook_endpoints WHERE id = $1 AND owner_id = $2 AND environment = $3`,
   // Its deliveries go with it (the foreign key cascades).
   deleteEndpoint: 'DELETE FROM webhook_endpoints WHERE id = $1 AND owner_id = $2 AND environment = $3',
-  listDeliveries: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+  listDeliveries: `SELECT ${DELIVERIES.columns} FROM webhook_deliveries
     WHERE endpoint_id = $2 AND owner_id = $1 AND seq < $3 AND ($5::text IS NULL OR status = $5)
     ORDER BY seq DESC LIMIT $4`,
-  getDelivery: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $3 AND endpoint_id = $2 AND owner_id = $1`,
+  getDelivery: `SELECT ${DELIVERIES.columns} FROM webhook_deliveries WHERE id = $3 AND endpoint_id = $2 AND owner_id = $1`,
   // The test event (arrays of one, or empty) and the delivery, in one statement.
-  queueDelivery: `WITH e AS (INSERT INTO account_events (${NEW_EVENT_COLUMNS})
-      SELECT * FROM unnest(${params(NEW_EVENT_FIELDS.length, '::text[]')}))
-    INSERT INTO webhook_deliveries (${C.columnsOf(NEW_DELIVERY_FIELDS)})
-    VALUES (${params(NEW_DELIVERY_FIELDS.length, '', NEW_EVENT_FIELDS.length)}) RETURNING seq`,
+  queueDelivery: `WITH e AS (INSERT INTO account_events (${EVENTS.newColumns})
+      SELECT * FROM unnest(${params(EVENTS.newFields.length, '::text[]')}))
+    INSERT INTO webhook_deliveries (${DELIVERIES.newColumns})
+    VALUES (${params(DELIVERIES.newFields.length, '', EVENTS.newFields.length)}) RETURNING seq`,
   // Locks the due deliveries whose lease is free (null or past), passing over a row another claim
   // has locked (SKIP LOCKED; one it has leased since no longer matches), leases them, and answers each with
   // its endpoint (as JSON, columns by name) and its event's payload.
@@ -76,7 +73,7 @@ export const EVENT_SQL = {
         WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until <= $1)
           AND w.enabled
         ORDER BY d.next_attempt_at, d.seq LIMIT $3 FOR UPDATE OF d SKIP LOCKED)
-      RETURNING ${DELIVERY_COLUMNS})
+      RETURNING ${DELIVERIES.columns})
     SELECT claimed.*, row_to_json(w) AS endpoint, e.payload FROM claimed
       JOIN webhook_endpoints w ON w.id = claimed.endpoint_id JOIN account_events e ON e.id = claimed.event_id
     ORDER BY claimed.next_attempt_at, claimed.seq`,
@@ -114,7 +111,7 @@ export function updateEndpointSql(
   changes: WebhookEndpointChanges,
 ): { name: string; text: string; values: unknown[] } {
   const values: unknown[] = [id, owner.ownerId, owner.environment];
-  const { sets, shape } = assignments(NEW_ENDPOINT_FIELDS, changes, values);
+  const { sets, shape } = assignments(ENDPOINTS.newFields, changes, values);
   const disabling = changes.enabled === false;
   if (changes.enabled !== undefined && changes.disabledReason === undefined) {
     sets.push(
@@ -122,7 +119,7 @@ export function updateEndpointSql(
     );
   }
   const update = `UPDATE webhook_endpoints SET ${sets.join(', ')}
-    WHERE id = $1 AND owner_id = $2 AND environment = $3 RETURNING ${ENDPOINT_COLUMNS}`;
+    WHERE id = $1 AND owner_id = $2 AND environment = $3 RETURNING ${ENDPOINTS.columns}`;
   return {
     name: `update-endpoint-${shape}-${changes.enabled}`,
     text: disabling
@@ -132,45 +129,26 @@ export function updateEndpointSql(
   };
 }
 
+/** A write's event, if it records one, and the record after the write, which the event is made of. */
+export type Drafted<R> = { event?: EventDraft<R> | undefined; after: R };
+
 /**
- * {@link EVENT_SQL.recordEvents}'s values: one array per column, an element per drafted event (the
- * owner and environment from the record after the change, the payload built from it); calls
- * without an event are left out.
+ * The values of {@link EVENT_SQL.lockFeeds} (the feed, owner and environment, of each event) and of
+ * {@link EVENT_SQL.recordEvents} (one array per column, an element per event): the owner and
+ * environment from the record after the change, the payload built from it; calls without an event
+ * are left out.
  */
-export function eventColumns<R extends CourseOwner>(
-  drafted: ReadonlyArray<{ event?: EventDraft<R> | undefined; after: R }>,
-): unknown[] {
+export function eventParams<R extends CourseOwner>(drafted: ReadonlyArray<Drafted<R>>) {
   const events = drafted.flatMap(({ event, after }) =>
     event
       ? [{ ...event, ownerId: after.ownerId, environment: after.environment, payload: event.payload(after) }]
       : [],
   );
-  return NEW_EVENT_FIELDS.map((field) => events.map((e) => e[field]));
-}
-
-/** {@link EVENT_SQL.lockFeeds}'s value: the feed (owner and environment) of each drafted event. */
-export function feedsOf<R extends CourseOwner>(
-  drafted: ReadonlyArray<{ event?: EventDraft<R> | undefined; after: R }>,
-): [string[]] {
-  return [
-    drafted.flatMap(({ event, after }) =>
-      event ? [JSON.stringify([after.ownerId, after.environment])] : [],
-    ),
-  ];
-}
-
-/** An endpoint's values in {@link EVENT_SQL.insertEndpoint} order. */
-export function endpointParams(endpoint: Omit<WebhookEndpointRecord, 'seq'>): unknown[] {
-  return NEW_ENDPOINT_FIELDS.map((field) => endpoint[field]);
+  const feeds = events.map((event) => JSON.stringify([event.ownerId, event.environment]));
+  return { feeds: [feeds], columns: EVENTS.arrays(events) };
 }
 
 /** {@link EVENT_SQL.queueDelivery}'s values: the event's columns (one element each, or none), then the delivery's. */
 export function queueParams({ delivery, event }: QueuedDelivery): unknown[] {
-  const eventColumns = NEW_EVENT_FIELDS.map((field) => (event ? [event[field]] : []));
-  return [...eventColumns, ...NEW_DELIVERY_FIELDS.map((field) => delivery[field])];
+  return [...EVENTS.arrays(event ? [event] : []), ...DELIVERIES.values(delivery)];
 }
-
-/** Records from rows of the three tables' columns. */
-export const eventFromRow = rowReader<AccountEventRecord>(ACCOUNT_EVENT_FIELDS);
-export const endpointFromRow = rowReader<WebhookEndpointRecord>(WEBHOOK_ENDPOINT_FIELDS);
-export const deliveryFromRow = rowReader<WebhookDeliveryRecord>(WEBHOOK_DELIVERY_FIELDS);

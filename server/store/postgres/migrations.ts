@@ -1,4 +1,5 @@
-import type { PoolClient } from 'pg';
+import type { Pool } from 'pg';
+import { inTransaction } from './batched-statements.ts';
 
 /** One schema step; `version` is recorded in `schema_migrations` once it has run. */
 interface PostgresMigration {
@@ -155,33 +156,21 @@ const MIGRATION_LOCK = 0x636f7572;
  * under a transaction-scoped advisory lock, so instances starting together migrate once: the
  * others wait on the lock, then find nothing left to do. Refuses a schema newer than this code.
  */
-export async function migrate(client: PoolClient): Promise<number> {
-  await client.query('BEGIN');
-  try {
+export function migrate(pool: Pool): Promise<number> {
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ v: number | null }>(
-      'SELECT max(version) AS v FROM schema_migrations',
-    );
-    const current = rows[0]?.v ?? 0;
+    const { rows } = await client.query('SELECT max(version) AS v FROM schema_migrations');
+    const current: number = rows[0]?.v ?? 0;
     const latest = MIGRATIONS.at(-1)?.version ?? 0;
     if (current > latest)
       throw new Error(`database schema version ${current} is newer than this code's ${latest}`);
-    let ran = 0;
-    for (const step of MIGRATIONS) {
-      if (step.version <= current) continue;
-      await client.query(step.sql);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        step.version,
-        step.name,
-      ]);
-      ran++;
+    const steps = MIGRATIONS.filter((step) => step.version > current);
+    for (const { version, name, sql } of steps) {
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, name]);
     }
-    await client.query('COMMIT');
-    return ran;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+    return steps.length;
+  });
 }

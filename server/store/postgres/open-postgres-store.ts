@@ -22,23 +22,6 @@ export interface OpenPostgresStoreOptions {
   probe?: StoreProbe | undefined;
 }
 
-/** Connects and migrates once; the number of migrations applied. */
-async function connectAndMigrate(pool: pg.Pool): Promise<number> {
-  const client = await pool.connect();
-  // Checked out, the client's errors are ours to hear (see inTransaction): a reset fails the migration.
-  let broken: Error | undefined;
-  const onError = (error: Error) => {
-    broken = error;
-  };
-  client.on('error', onError);
-  try {
-    return await migrate(client);
-  } finally {
-    client.removeListener('error', onError);
-    client.release(broken);
-  }
-}
-
 /**
  * Opens the PostgreSQL store: a connection pool, then the schema migrations under an advisory
  * lock (instances starting together migrate once). A database that does not answer is waited for
@@ -64,29 +47,28 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     try {
-      const migrated = await connectAndMigrate(pool);
+      const migrated = await migrate(pool);
       const ms = Math.round(performance.now() - started);
       logger.info({ backend: 'postgres', migrated, ms, poolSize: options.poolSize }, 'store opened');
       const store = new PostgresStore(pool, logger, options.probe);
       pool.off('error', whileOpening);
       return store;
     } catch (error) {
+      const reason = (error as Error).message;
       const left = waitMs - (performance.now() - started);
       if (isPostgresOutage(error) && left > 0) {
         if (attempt === 1) {
           const { host } = new URL(options.url);
           logger.warn(
-            { dependency: 'database', reason: (error as Error).message },
-            `PostgreSQL at ${host} does not answer (${(error as Error).message}); waiting up to ${Math.round(waitMs / 1000)} s for it (DATABASE_WAIT_SECONDS) before listening`,
+            { dependency: 'database', reason },
+            `PostgreSQL at ${host} does not answer (${reason}); waiting up to ${Math.round(waitMs / 1000)} s for it (DATABASE_WAIT_SECONDS) before listening`,
           );
         }
         await sleep(Math.min(250 * 2 ** attempt, 5000, left));
         continue;
       }
       await pool.end().catch(() => undefined);
-      throw new Error(`PostgreSQL at DATABASE_URL could not be opened: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new Error(`PostgreSQL at DATABASE_URL could not be opened: ${reason}`, { cause: error });
     }
   }
 }

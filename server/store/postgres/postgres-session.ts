@@ -7,7 +7,6 @@ import { SILENT_LOGGER, type StoreLogger } from '../store-logger.ts';
 import { NO_STORE_PROBE, type StoreProbe } from '../store-probe.ts';
 import { inTransaction, run } from './batched-statements.ts';
 import { isPostgresOutage } from './outage-errors.ts';
-import type { Row } from './statements.ts';
 import * as S from './statements.ts';
 
 const HEALTH_TIMEOUT_MS = 2000;
@@ -23,6 +22,7 @@ export class PostgresSession {
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #outage: OutageLog;
 
+  /** Use `openPostgresStore`; this wires a pool whose database is already migrated. */
   constructor(
     protected readonly pool: Pool,
     logger: StoreLogger = SILENT_LOGGER,
@@ -66,17 +66,12 @@ export class PostgresSession {
   }
 
   /** Each row of the answer, as `read` makes it. */
-  protected async read<T>(
-    name: string,
-    text: string,
-    values: unknown[],
-    read: (row: Row) => T,
-  ): Promise<T[]> {
+  protected async read<T>(name: string, text: string, values: unknown[], read: (row: S.Row) => T) {
     return (await this.query(name, text, values)).rows.map(read);
   }
 
   /** The first row `read` makes of the answer, if any. */
-  protected async first<T>(name: string, text: string, values: unknown[], read: (row: Row) => T) {
+  protected async first<T>(name: string, text: string, values: unknown[], read: (row: S.Row) => T) {
     return (await this.read(name, text, values, read))[0];
   }
 
@@ -85,15 +80,23 @@ export class PostgresSession {
     return this.track(inTransaction(this.pool, work));
   }
 
-  /** Inserts one row and, with `idempotent`, completes its claim in the same transaction. */
+  /**
+   * Inserts one row and answers its `seq`; with `idempotent` (its claim completed) or `then` (more
+   * writes, given the new `seq`), in one transaction.
+   */
   protected async insert(
     name: string,
     text: string,
     values: unknown[],
     idempotent: IdempotentResponse | undefined,
+    then?: (client: PoolClient, seq: number) => Promise<void>,
   ): Promise<number> {
-    if (!idempotent) return seqOf(await this.query(name, text, values));
-    return this.transaction((client) => this.insertIn(client, name, text, values, idempotent));
+    if (!idempotent && !then) return seqOf(await this.query(name, text, values));
+    return this.transaction(async (client) => {
+      const seq = await this.insertIn(client, name, text, values, idempotent);
+      await then?.(client, seq);
+      return seq;
+    });
   }
 
   /** Inserts one row within `client`'s transaction and, with `idempotent`, completes its claim. */

@@ -18,23 +18,48 @@ import {
 import type { CourseStatus } from '@course-service/runtime/domain/course-lifecycle';
 import * as C from '../columns.ts';
 
-export const COURSE_COLUMNS = C.COURSE_COLUMNS.join(', ');
-const KEY_COLUMNS = C.columnsOf(KEY_FIELDS);
-// A new course's fields and columns, in {@link courseParams} order: all but `seq`, which PostgreSQL assigns.
-const NEW_COURSE_FIELDS = C.withoutSeq(COURSE_FIELDS);
-const INSERT_COURSE_COLUMNS = NEW_COURSE_FIELDS.map(C.columnOf).join(', ');
+/** A row as node-postgres answers it: values by column name. */
+export type Row = Record<string, unknown>;
+
+/**
+ * How records of `fields` go into their table and come back out. A new record has every field but
+ * `seq`, which PostgreSQL assigns: its `values` in `newColumns` order or, for an `unnest`, `arrays`
+ * of records (one per column, element i of record i). `fromRow` reads a row by column name, through
+ * `convert` where it names the field (`seq`, a bigint, arrives as text).
+ */
+export function table<T>(fields: ReadonlyArray<keyof T & string>, convert: C.Converters = { seq: Number }) {
+  const newFields = fields.filter((field): field is Exclude<keyof T & string, 'seq'> => field !== 'seq');
+  return {
+    columns: C.columnsOf(fields),
+    newFields,
+    newColumns: C.columnsOf(newFields),
+    values: (record: Omit<T, 'seq'>): unknown[] => newFields.map((field) => record[field]),
+    arrays: (records: ReadonlyArray<Omit<T, 'seq'>>): unknown[] =>
+      newFields.map((field) => records.map((record) => record[field])),
+    fromRow: (row: Row): T => C.recordOf<T>(fields, (field) => row[C.columnOf(field)], convert),
+  };
+}
+
+/** The tables of courses and of keys, their history, usage, clients and idempotent responses. */
+export const COURSES = table<CourseRecord>(COURSE_FIELDS);
+export const KEYS = table<ApiKeyRecord>(KEY_FIELDS);
+export const KEY_EVENTS = table<ApiKeyEventRecord>(EVENT_FIELDS);
+// The counts are bigints, and arrive as text.
+const counts = Object.fromEntries(USAGE_FIELDS.slice(2).map((field) => [field, Number]));
+export const USAGE = table<ApiKeyUsageRecord>(USAGE_FIELDS, counts);
+export const CLIENTS = table<ApiKeyClientRecord>(CLIENT_FIELDS);
+// The body is JSON text.
+const body = (value: unknown) => JSON.parse(value as string);
+export const IDEMPOTENCY = table<IdempotentResponse>(IDEMPOTENCY_FIELDS, { body });
+
 /** `$1, $2, …` for `count` parameters (from `$from + 1` when given), each with `suffix` (a cast). */
 export const params = (count: number, suffix = '', from = 0) =>
   Array.from({ length: count }, (_, i) => `$${from + i + 1}${suffix}`).join(', ');
-const IDEMPOTENCY_COLUMNS = C.columnsOf(IDEMPOTENCY_FIELDS);
-const NEW_EVENT_FIELDS = C.withoutSeq(EVENT_FIELDS);
-const NEW_KEY_FIELDS = C.withoutSeq(KEY_FIELDS);
-const NEW_EVENT_COLUMNS = C.columnsOf(NEW_EVENT_FIELDS);
 
 /** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
 export const SQL = {
-  insertCourse: `INSERT INTO courses (${INSERT_COURSE_COLUMNS})
-    VALUES (${params(NEW_COURSE_FIELDS.length)}) RETURNING seq`,
+  insertCourse: `INSERT INTO courses (${COURSES.newColumns})
+    VALUES (${params(COURSES.newFields.length)}) RETURNING seq`,
   // Every course statement is scoped by owner and environment: isolation lives in the queries.
   // The batched reads take one array per field (element i is call i) and answer each row with
   // `ord`, the 1-based number of the call it belongs to.
@@ -48,50 +73,50 @@ export const SQL = {
   // which takes tens of milliseconds for a small owner beside a large one.
   listCourses: `SELECT q.ord, c.* FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[])
       WITH ORDINALITY AS q(owner_id, environment, before_seq, lim, ord)
-    CROSS JOIN LATERAL (SELECT ${COURSE_COLUMNS} FROM courses
+    CROSS JOIN LATERAL (SELECT ${COURSES.columns} FROM courses
       WHERE courses.owner_id >= q.owner_id AND courses.owner_id <= q.owner_id
         AND courses.environment = q.environment AND courses.seq < q.before_seq
       ORDER BY courses.owner_id DESC, courses.environment DESC, courses.seq DESC LIMIT q.lim) c
     ORDER BY q.ord, c.seq DESC`,
   listCoursesByStatus: `SELECT q.ord, c.* FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::text[])
       WITH ORDINALITY AS q(owner_id, environment, before_seq, lim, status, ord)
-    CROSS JOIN LATERAL (SELECT ${COURSE_COLUMNS} FROM courses
+    CROSS JOIN LATERAL (SELECT ${COURSES.columns} FROM courses
       WHERE courses.owner_id >= q.owner_id AND courses.owner_id <= q.owner_id
         AND courses.environment = q.environment AND courses.status = q.status AND courses.seq < q.before_seq
       ORDER BY courses.owner_id DESC, courses.environment DESC, courses.status DESC, courses.seq DESC
       LIMIT q.lim) c
     ORDER BY q.ord, c.seq DESC`,
   // Many courses in one statement (one commit, one WAL flush), rows in call order.
-  insertCourses: `INSERT INTO courses (${INSERT_COURSE_COLUMNS})
-    SELECT ${INSERT_COURSE_COLUMNS} FROM unnest(${params(NEW_COURSE_FIELDS.length, '::text[]')})
-      WITH ORDINALITY AS r(${INSERT_COURSE_COLUMNS}, ord)
+  insertCourses: `INSERT INTO courses (${COURSES.newColumns})
+    SELECT ${COURSES.newColumns} FROM unnest(${params(COURSES.newFields.length, '::text[]')})
+      WITH ORDINALITY AS r(${COURSES.newColumns}, ord)
     ORDER BY r.ord
     RETURNING id, seq`,
   // $4 is the expected status, or NULL for none: the compare-and-set of lifecycle changes.
   // Returns the course as it was, for the event that records its deletion.
   deleteCourse: `DELETE FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3
-    AND ($4::text IS NULL OR status = $4) RETURNING ${COURSE_COLUMNS}`,
+    AND ($4::text IS NULL OR status = $4) RETURNING ${COURSES.columns}`,
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
-  insertApiKey: `INSERT INTO api_keys (${C.columnsOf(NEW_KEY_FIELDS)})
-    VALUES (${params(NEW_KEY_FIELDS.length)}) RETURNING seq`,
-  getApiKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND owner_id = $2`,
+  insertApiKey: `INSERT INTO api_keys (${KEYS.newColumns})
+    VALUES (${params(KEYS.newFields.length)}) RETURNING seq`,
+  getApiKey: `SELECT ${KEYS.columns} FROM api_keys WHERE id = $1 AND owner_id = $2`,
   // The compare-and-set of a roll: only a key neither revoked, nor rolled, nor expired at $5 (now).
   // The expiry lives in this row, so every instance sees the old key stop at the same moment.
   rollApiKey: `UPDATE api_keys SET expires_at = $3, rolled_to = $4
     WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL AND rolled_to IS NULL
       AND (expires_at IS NULL OR expires_at::timestamptz > $5::timestamptz)
-    RETURNING ${KEY_COLUMNS}`,
-  findApiKeysByHash: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = ANY($1::text[])`,
-  listApiKeys: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
-  listApiKeysByEnvironment: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE owner_id = $1 AND environment = $4
+    RETURNING ${KEYS.columns}`,
+  findApiKeysByHash: `SELECT ${KEYS.columns} FROM api_keys WHERE hash = ANY($1::text[])`,
+  listApiKeys: `SELECT ${KEYS.columns} FROM api_keys WHERE owner_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+  listApiKeysByEnvironment: `SELECT ${KEYS.columns} FROM api_keys WHERE owner_id = $1 AND environment = $4
     AND seq < $2 ORDER BY seq DESC LIMIT $3`,
   // Revokes only a key not revoked yet: no row back means it was revoked before.
   revokeApiKeyOnce: `UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL
-    RETURNING ${KEY_COLUMNS}`,
+    RETURNING ${KEYS.columns}`,
   // Events in call order, one statement; a second expiry of a key is dropped (its unique index).
-  insertEvents: `INSERT INTO api_key_events (${NEW_EVENT_COLUMNS})
-    SELECT ${NEW_EVENT_COLUMNS} FROM unnest(${params(8, '::text[]')})
-      WITH ORDINALITY AS e(${NEW_EVENT_COLUMNS}, ord)
+  insertEvents: `INSERT INTO api_key_events (${KEY_EVENTS.newColumns})
+    SELECT ${KEY_EVENTS.newColumns} FROM unnest(${params(KEY_EVENTS.newFields.length, '::text[]')})
+      WITH ORDINALITY AS e(${KEY_EVENTS.newColumns}, ord)
     ORDER BY e.ord
     ON CONFLICT DO NOTHING`,
   // One statement per batch. Counts add up, so instances flushing the same hour never lose one;
@@ -102,22 +127,22 @@ export const SQL = {
   listUsage: `SELECT ${C.USAGE_COLUMNS} FROM api_key_usage
     WHERE key_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`,
   // Never moves the latest client backwards when batches from instances arrive out of order.
-  keepClients: `INSERT INTO api_key_clients (key_id, at, address, user_agent)
+  keepClients: `INSERT INTO api_key_clients (${CLIENTS.columns})
     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
     ON CONFLICT (key_id) DO UPDATE SET at = excluded.at, address = excluded.address,
       user_agent = excluded.user_agent
     WHERE api_key_clients.at < excluded.at`,
-  getClient: 'SELECT key_id, at, address, user_agent FROM api_key_clients WHERE key_id = $1',
-  listEvents: `SELECT seq, ${NEW_EVENT_COLUMNS} FROM api_key_events
+  getClient: `SELECT ${CLIENTS.columns} FROM api_key_clients WHERE key_id = $1`,
+  listEvents: `SELECT ${KEY_EVENTS.columns} FROM api_key_events
     WHERE key_id = $1 AND owner_id = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
   // Keeps the first revocation time: revoking twice changes nothing.
   revokeApiKey: `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND owner_id = $2
-    RETURNING ${KEY_COLUMNS}`,
+    RETURNING ${KEYS.columns}`,
   // One statement per batch; never moves last use backwards when batches arrive out of order.
   touchApiKeys: `UPDATE api_keys AS k SET last_used_at = u.at
     FROM unnest($1::text[], $2::text[]) AS u(id, at)
     WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`,
-  getIdempotentAny: `SELECT ${IDEMPOTENCY_COLUMNS} FROM idempotency WHERE scope = $1 AND key = $2`,
+  getIdempotentAny: `SELECT ${IDEMPOTENCY.columns} FROM idempotency WHERE scope = $1 AND key = $2`,
   // Takes the key: a new row, or over a claim whose lease ran out (its instance died) or over an
   // expired response. Returns a row only when this call took it; the row lock makes it atomic.
   claimIdempotent: `INSERT INTO idempotency (scope, key, request_hash, status, body, created_at, lease_until)
@@ -167,7 +192,7 @@ export function updateCourseSql(
   const name = `update-course-${columnsSet}${expectedStatus === undefined ? '' : '-if-status'}`;
   return {
     name,
-    text: `UPDATE courses SET ${sets.join(', ')} WHERE ${where} RETURNING ${COURSE_COLUMNS}`,
+    text: `UPDATE courses SET ${sets.join(', ')} WHERE ${where} RETURNING ${COURSES.columns}`,
     values,
   };
 }
@@ -192,54 +217,7 @@ export function assignments<F extends string>(
   return { sets, shape };
 }
 
-/** A course's values in {@link SQL.insertCourse} order. */
-export function courseParams(course: Omit<CourseRecord, 'seq'>): unknown[] {
-  return NEW_COURSE_FIELDS.map((field) => course[field]);
-}
-
-/** A key's values in {@link SQL.insertApiKey} order: all but `seq`, which PostgreSQL assigns. */
-export function apiKeyParams(k: Omit<ApiKeyRecord, 'seq'>): unknown[] {
-  return NEW_KEY_FIELDS.map((field) => k[field]);
-}
-
-/** Hours' counts as {@link SQL.addUsage} takes them: one array per column. */
-export function usageParams(counts: readonly ApiKeyUsageRecord[]): unknown[] {
-  return USAGE_FIELDS.map((field) => counts.map((u) => u[field]));
-}
-
-/** An hour's counts from a row of {@link SQL.listUsage} (bigints arrive as text). */
-export function usageFromRow(r: Row): ApiKeyUsageRecord {
-  const value = (field: string) => r[C.columnOf(field)];
-  return C.recordOf(USAGE_FIELDS, (f) => (f === 'keyId' || f === 'hour' ? value(f) : Number(value(f))));
-}
-
-/** Events as {@link SQL.insertEvents} takes them: one array per column, element i of event i. */
-export function eventsParams(events: ReadonlyArray<Omit<ApiKeyEventRecord, 'seq'>>): unknown[] {
-  return NEW_EVENT_FIELDS.map((field) => events.map((e) => e[field]));
-}
-
 /** A stored response's values in {@link SQL.completeIdempotent} order; the body as JSON text. */
 export function idempotentParams(r: IdempotentResponse): unknown[] {
   return [r.scope, r.key, r.requestHash, r.status, JSON.stringify(r.body ?? null), r.createdAt];
-}
-
-export type Row = Record<string, unknown>;
-
-/** A reader of rows with the columns of `fields`, by name (`seq`, a bigint, arrives as text). */
-export const rowReader =
-  <T>(fields: readonly string[]) =>
-  (r: Row): T =>
-    C.recordOf<T>(fields, (field) => r[C.columnOf(field)], { seq: Number });
-
-/** Records from rows of `COURSE_COLUMNS`, `KEY_COLUMNS`, {@link SQL.listEvents} and {@link SQL.getClient}. */
-export const courseFromRow = rowReader<CourseRecord>(COURSE_FIELDS);
-export const apiKeyFromRow = rowReader<ApiKeyRecord>(KEY_FIELDS);
-export const eventFromRow = rowReader<ApiKeyEventRecord>(EVENT_FIELDS);
-export const clientFromRow = rowReader<ApiKeyClientRecord>(CLIENT_FIELDS);
-
-/** A stored response from a row of `IDEMPOTENCY_COLUMNS`; the body from JSON text. */
-export function idempotentFromRow(r: Row): IdempotentResponse {
-  return C.recordOf(IDEMPOTENCY_FIELDS, (field) => r[C.columnOf(field)], {
-    body: (v) => JSON.parse(v as string),
-  });
 }
