@@ -25,9 +25,10 @@ describe('the webhook dispatcher on a busy host', () => {
     }
     expect(claims).toHaveLength(1);
     expect(outcomes).toHaveLength(4);
-    // The next claim comes a poll after the last.
+    // The next claim comes a poll after the last, not with a nudge (all sent in its first ~300 ms).
+    // A poll's timer starts a little before its claim is called, more so on a loaded machine.
     await expect.poll(() => claims.length, { timeout: 3_000 }).toBe(2);
-    expect((claims[1] as number) - (claims[0] as number)).toBeGreaterThanOrEqual(990);
+    expect((claims[1] as number) - (claims[0] as number)).toBeGreaterThanOrEqual(900);
 
     // Not busy: a nudge claims at once, and the rest is claimed without waiting for a poll.
     busy = false;
