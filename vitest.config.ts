@@ -90,7 +90,7 @@ export default defineConfig({
               ],
           exclude: [
             'server/scale-out/**',
-            'scripts/packages.test.ts',
+            'scripts/packages/**',
             // Files that break the import rules on purpose, one of them a contract suite's test file.
             'scripts/fixtures/**',
             ...(process.env.NODE_LEG ? NODE_AGNOSTIC : []),
@@ -128,7 +128,7 @@ export default defineConfig({
       {
         extends: true,
         // The packages packed and installed as users get them: slow (npm installs from the registry).
-        test: { name: 'packages', include: ['scripts/packages.test.ts'], testTimeout: 240_000 },
+        test: { name: 'packages', include: ['scripts/packages/*.test.ts'], testTimeout: 240_000 },
       },
       {
         extends: true,

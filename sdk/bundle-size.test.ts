@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browserBundle, SDK_MAIN_BUDGET_BYTES } from '../test-support/sdk/sdk-bundle.ts';
 
 // The main entry is what every application bundles: it stays small and pulls in neither companion's
-// peer. scripts/packages.test.ts checks the same of the packed tarball, installed without them.
+// peer. scripts/packages/sdk-package.test.ts checks the same of the packed tarball, installed without them.
 const PEERS = /node_modules\/(zod|@tanstack\/query-core)\//;
 const bundle = (entry: string) => browserBundle({ entryPoints: [new URL(entry, import.meta.url).pathname] });
 

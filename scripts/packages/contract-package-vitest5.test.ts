@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { install, packPackages } from '../../test-support/packages/packed-packages.ts';
+import { contractCheck } from './contract-check.fixture.ts';
+
+// Beside contract-package.test.ts, so that the two runs of the suite overlap.
+const packed = packPackages('@course-service/contract-tests');
+const check = contractCheck(packed.work);
+
+describe('@course-service/contract-tests, installed from its tarball on vitest 5', () => {
+  it('checks a running server with vitest 5, which needs Node 22 or later (Node 24 from the registry)', () => {
+    const dir = packed.project('contract-consumer-vitest5');
+    install(dir, ['vitest@5', packed.tarball('@course-service/contract-tests')], true);
+    const { status, output, report } = check(dir, true);
+    expect(status, output).toBe(0);
+    expect(report.passed).toBe(true);
+  });
+});
