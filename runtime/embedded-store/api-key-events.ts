@@ -43,7 +43,6 @@ export class ApiKeyEventLog {
     events.push(event);
   }
 
-  /** Whether the key's expiry is recorded. */
   hasExpiry(keyId: string): boolean {
     return this.#byKey.get(keyId)?.some((event) => event.type === 'expired') ?? false;
   }
@@ -52,10 +51,5 @@ export class ApiKeyEventLog {
   list(query: PageQuery & { keyId: string }): ApiKeyEventRecord[] {
     const events = (this.#byKey.get(query.keyId) ?? []).filter((event) => event.ownerId === query.ownerId);
     return newestBefore(events, query.beforeSeq, query.limit);
-  }
-
-  /** Forgets every event. */
-  clear(): void {
-    this.#byKey.clear();
   }
 }

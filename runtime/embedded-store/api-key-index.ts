@@ -1,6 +1,6 @@
 import { type ApiKeyRecord, KEY_FIELDS, type PageQuery } from '../core/index.ts';
 import type { KeyEnvironment } from '../domain/api-key-format.ts';
-import { GroupedIndex } from './grouped-index.ts';
+import { GroupedIndex, ownerGroup } from './grouped-index.ts';
 import { frozenRecord, newestBefore } from './seq-order.ts';
 
 /** A frozen copy of `key` (scopes too), fields in {@link KEY_FIELDS} order, as courses are. */
@@ -14,10 +14,7 @@ export function apiKeyRecord(key: Omit<ApiKeyRecord, 'seq'>, seq: number): ApiKe
  */
 export class ApiKeyIndex {
   readonly #byHash = new Map<string, ApiKeyRecord>();
-  readonly #keys = new GroupedIndex<ApiKeyRecord>((key) => [
-    listKey(key.ownerId),
-    listKey(key.ownerId, key.environment),
-  ]);
+  readonly #keys = new GroupedIndex<ApiKeyRecord>((key) => [key.ownerId, ownerGroup(key)]);
 
   /** Whether a key with `key`'s id or hash is stored. */
   holds(key: Pick<ApiKeyRecord, 'id' | 'hash'>): boolean {
@@ -47,23 +44,15 @@ export class ApiKeyIndex {
 
   /** Like `WHERE owner_id = ? [AND environment = ?] AND seq < ? ORDER BY seq DESC LIMIT ?`. */
   list(query: PageQuery & { environment?: KeyEnvironment | undefined }): ApiKeyRecord[] {
-    return newestBefore(
-      this.#keys.group(listKey(query.ownerId, query.environment)),
-      query.beforeSeq,
-      query.limit,
-    );
+    const { ownerId, environment } = query;
+    const keys = this.#keys.group(environment === undefined ? ownerId : ownerGroup({ ownerId, environment }));
+    return newestBefore(keys, query.beforeSeq, query.limit);
   }
 
   /** Adds a frozen `key`, or puts it in the place of the stored key with its id. */
   put(key: ApiKeyRecord): void {
     this.#byHash.set(key.hash, key);
     this.#keys.put(key);
-  }
-
-  /** Forgets every key. */
-  clear(): void {
-    this.#byHash.clear();
-    this.#keys.clear();
   }
 
   /** Like `UPDATE api_keys SET last_used_at = ?1 WHERE id = ?2 AND (last_used_at IS NULL OR last_used_at < ?1)`. */
@@ -73,11 +62,6 @@ export class ApiKeyIndex {
       this.put(apiKeyRecord({ ...key, lastUsedAt }, key.seq));
     }
   }
-}
-
-/** The map key of an owner's keys, in one environment or all (a NUL cannot occur in an owner id). */
-function listKey(ownerId: string, environment?: KeyEnvironment): string {
-  return environment === undefined ? ownerId : `${ownerId}\u0000${environment}`;
 }
 
 /**

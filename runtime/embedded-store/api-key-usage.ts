@@ -1,13 +1,8 @@
 import type { ApiKeyClientRecord, ApiKeyUsageRecord, UsageCounts } from '../core/index.ts';
+import { USAGE_FIELDS } from '../core/index.ts';
 
-/** The outcomes requests are counted by, in the one order every list of them follows. */
-const USAGE_OUTCOMES = [
-  'success',
-  'forbidden',
-  'rateLimited',
-  'clientError',
-  'serverError',
-] as const satisfies ReadonlyArray<keyof UsageCounts>;
+/** The outcomes requests are counted by: a usage row's fields after the key and the hour. */
+const USAGE_OUTCOMES = USAGE_FIELDS.slice(2) as ReadonlyArray<keyof UsageCounts>;
 
 /** Every key's usage in plain JS: counts per key and hour, and the latest client per key. */
 export class ApiKeyUsageLog {
@@ -45,14 +40,7 @@ export class ApiKeyUsageLog {
       .sort((a, b) => (a.hour < b.hour ? -1 : 1));
   }
 
-  /** The key's latest client, if any. */
   client(keyId: string): ApiKeyClientRecord | undefined {
     return this.#clients.get(keyId);
-  }
-
-  /** Forgets everything. */
-  clear(): void {
-    this.#hours.clear();
-    this.#clients.clear();
   }
 }

@@ -28,10 +28,8 @@ export function changedCourse(current: CourseRecord, changes: CourseChanges): Co
     (field) => changes[field] !== undefined && changes[field] !== current[field],
   );
   if (set.length === 0) return current;
-  return courseRecord(
-    { ...current, ...Object.fromEntries(set.map((field) => [field, changes[field]])) },
-    current.seq,
-  );
+  const changed = Object.fromEntries(set.map((field) => [field, changes[field]]));
+  return courseRecord({ ...current, ...changed }, current.seq);
 }
 
 /** Where the index finds what it does not hold yet: sql.js, in the sql.js store. */
@@ -118,12 +116,6 @@ export class CourseIndex {
   deleteAll(owner: CourseOwner): void {
     this.#courses.deleteGroup(ownerGroup(owner));
     if (this.source) this.#loaded.add(ownerGroup(owner));
-  }
-
-  /** Forgets every course and owner. */
-  clear(): void {
-    this.#courses.clear();
-    this.#loaded.clear();
   }
 
   #isLoaded(owner: string): boolean {

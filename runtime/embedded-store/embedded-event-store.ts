@@ -1,5 +1,3 @@
-// The EventStore half of the Store port, written once for both embedded stores (memory and sql.js);
-// its model and queues are event-model.ts, the write path the course half's EmbeddedStore.
 import type {
   AccountEventRecord,
   CourseOwner,
@@ -15,38 +13,51 @@ import { newWebhookDeliveryId } from '../domain/ids.ts';
 import { type EventChanges, type EventModel, noEventChanges } from './event-model.ts';
 import { ownedBy, ownerGroup } from './grouped-index.ts';
 import { newestBefore, oldestAfter } from './seq-order.ts';
-import type { StoreModel, StoreWrite } from './store-model.ts';
+import { applyWrite, type StoreModel, type StoreWrite } from './store-model.ts';
+
+/** The durability of a write a backend has nothing more to do for. */
+const DURABLE = Promise.resolve();
 
 /**
- * The {@link EventStore} of the memory and sql.js stores over the events of a {@link StoreModel}:
- * every method checks and builds its changes with no await before `commit`, so each is atomic;
- * records handed out are frozen and never changed. Typed by the port, as `EmbeddedStore` is.
+ * The EventStore half of the Store port for the memory and sql.js stores, over a {@link StoreModel},
+ * and the write path of both halves ({@link commit}): every method checks and builds its changes with
+ * no await before `commit`, so each is atomic; records handed out are frozen, never changed.
  */
 export abstract class EmbeddedEventStore implements EventStore {
-  protected readonly eventModel: EventModel;
+  /** The durability of the last write: a backend makes writes durable in order, so of all before it too. */
+  #lastWrite = DURABLE;
 
-  constructor(protected readonly model: StoreModel) {
-    this.eventModel = model.events;
+  constructor(protected model: StoreModel) {}
+
+  protected get eventModel(): EventModel {
+    return this.model.events;
   }
 
   /**
-   * Commits `write` as one write: applied to the model, and durable when it resolves (see
-   * `EmbeddedStore`, which implements it).
+   * Takes `write` before the model does: throws, having changed nothing, if it cannot; otherwise
+   * returns when it will be durable (`undefined`: already). A rejection then means "not known to
+   * be durable": the write stays taken, and in the model.
    */
-  protected abstract commit(write: StoreWrite): Promise<void>;
+  protected abstract persist(write: StoreWrite): Promise<void> | undefined;
 
-  /**
-   * Resolves once every write applied so far is durable (at once for a store that keeps nothing);
-   * rejects if one of them failed to become so.
-   */
-  protected abstract writtenSoFar(): Promise<void>;
+  /** Persists `write`, then applies it to the model; resolves once it is durable. */
+  protected commit(write: StoreWrite): Promise<void> {
+    const durable = this.persist(write) ?? DURABLE;
+    applyWrite(this.model, write);
+    this.#lastWrite = durable;
+    return durable;
+  }
 
   /**
    * The event `draft` describes about `record` (as it is after the change), with a pending delivery
    * for each enabled endpoint of its owner and environment subscribed to its type: the changes a
-   * course or key write commits with its own.
+   * course or key write commits with its own; none without a draft.
    */
-  protected recorded<R extends CourseOwner>(draft: EventDraft<R>, record: R): EventChanges {
+  protected recorded<R extends CourseOwner>(
+    draft: EventDraft<R> | undefined,
+    record: R,
+  ): EventChanges | undefined {
+    if (!draft) return undefined;
     const { ownerId, environment } = record;
     const event: AccountEventRecord = Object.freeze({
       id: draft.id,
@@ -68,16 +79,12 @@ export abstract class EmbeddedEventStore implements EventStore {
 
   listEvents: EventStore['listEvents'] = async (query) => {
     const since = Date.parse(query.since);
+    const listed = (event: AccountEventRecord) =>
+      event.type !== TEST_EVENT_TYPE &&
+      (query.type === undefined || event.type === query.type) &&
+      Date.parse(event.createdAt) >= since;
     const events = this.eventModel.events.group(ownerGroup(query));
-    return oldestAfter(
-      events,
-      query.afterSeq ?? 0,
-      query.limit,
-      (event) =>
-        event.type !== TEST_EVENT_TYPE &&
-        (query.type === undefined || event.type === query.type) &&
-        Date.parse(event.createdAt) >= since,
-    );
+    return oldestAfter(events, query.afterSeq ?? 0, query.limit, listed);
   };
 
   getEvent: EventStore['getEvent'] = async (owner, id) => ownedBy(this.eventModel.events.get(id), owner);
@@ -98,11 +105,11 @@ export abstract class EmbeddedEventStore implements EventStore {
   getWebhookEndpoint: EventStore['getWebhookEndpoint'] = async (owner, id) =>
     ownedBy(this.eventModel.endpoints.get(id), owner);
 
-  // Enabling clears `disabledReason`; disabling without one says `manual`. An `undefined` change sets nothing.
+  // Enabling clears `disabledReason`; disabling without one says `manual`. An `undefined` change
+  // leaves the field as it is, as for courses.
   updateWebhookEndpoint: EventStore['updateWebhookEndpoint'] = async (owner, id, changes) => {
     const current = ownedBy(this.eventModel.endpoints.get(id), owner);
     if (!current) return undefined;
-    // An `undefined` change leaves the field as it is, as for courses.
     const set = Object.entries(changes).filter(([, value]) => value !== undefined);
     const next: WebhookEndpointRecord = { ...current, ...Object.fromEntries(set) };
     if (changes.enabled === true) next.disabledReason = changes.disabledReason ?? null;
@@ -144,12 +151,9 @@ export abstract class EmbeddedEventStore implements EventStore {
 
   claimWebhookDeliveries: EventStore['claimWebhookDeliveries'] = async (claim) => {
     const { endpoints, events } = this.eventModel;
-    const due = this.eventModel.due(
-      Date.parse(claim.now),
-      Math.max(0, claim.limit),
-      (delivery) =>
-        endpoints.get(delivery.endpointId)?.enabled === true && events.get(delivery.eventId) !== undefined,
-    );
+    const claimable = (delivery: WebhookDeliveryRecord) =>
+      endpoints.get(delivery.endpointId)?.enabled === true && events.get(delivery.eventId) !== undefined;
+    const due = this.eventModel.due(Date.parse(claim.now), Math.max(0, claim.limit), claimable);
     const jobs = due.map((delivery) => ({
       delivery: this.#delivery({ ...delivery, leaseUntil: claim.leaseUntil }, delivery.seq),
       endpoint: endpoints.get(delivery.endpointId) as WebhookEndpointRecord,
@@ -160,7 +164,7 @@ export abstract class EmbeddedEventStore implements EventStore {
     // A delivery is in the model from the moment the change that queued it is, before that change
     // is durable: sent only once it is, so a crash never leaves a consumer an event of a change
     // that was never acknowledged, and lost.
-    await this.writtenSoFar();
+    await this.#lastWrite;
     return jobs;
   };
 
@@ -192,11 +196,8 @@ export abstract class EmbeddedEventStore implements EventStore {
       if (endpoint) {
         const next = status === 'succeeded' ? { ...endpoint, lastSuccessAt: attemptedAt } : endpoint;
         if (outcome.disableEndpoint && endpoint.enabled) {
-          const disabled = this.#disabled(
-            { ...next, updatedAt: attemptedAt },
-            outcome.disableEndpoint,
-            latest,
-          );
+          const changed = { ...next, updatedAt: attemptedAt };
+          const disabled = this.#disabled(changed, outcome.disableEndpoint, latest);
           for (const failed of disabled.deliveries) deliveries.set(failed.id, failed);
           endpoints.set(endpoint.id, disabled.endpoints[0] as WebhookEndpointRecord);
         } else if (next !== endpoint) endpoints.set(endpoint.id, endpointRecord(next, endpoint.seq));

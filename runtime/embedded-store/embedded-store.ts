@@ -3,7 +3,6 @@ import type {
   CourseOwner,
   CourseRecord,
   DependencyHealth,
-  EventDraft,
   IdempotentResponse,
   Store,
 } from '../core/index.ts';
@@ -13,37 +12,22 @@ import { expiryEvent, keyEvent, type NewApiKeyEvent } from './api-key-events.ts'
 import { apiKeyRecord } from './api-key-index.ts';
 import { changedCourse, courseRecord } from './course-index.ts';
 import { EmbeddedEventStore } from './embedded-event-store.ts';
-import type { EventChanges } from './event-model.ts';
-import { applyWrite, type StoreModel, type StoreWrite } from './store-model.ts';
-
-/** The durability of a write a backend has nothing more to do for. */
-const DURABLE = Promise.resolve();
+import type { StoreModel } from './store-model.ts';
 
 /**
- * The {@link Store} of the memory and sql.js stores, written once over one {@link StoreModel}: each
- * method checks the model and builds its {@link StoreWrite} with no await before {@link commit}, so
- * each is atomic. A backend adds only {@link persist}, and its own answers to the few reads it
- * serves from its tables rather than from the model. The methods are typed by the port
- * (`Store['insertCourse']`), not restated: a method's signature is written once, in the port.
+ * The {@link Store} of the memory and sql.js stores, written once over one {@link StoreModel}. A
+ * backend adds only {@link persist}, and its own answers to the few reads it serves from its tables
+ * rather than from the model. The methods are typed by the port (`Store['insertCourse']`), not
+ * restated: a method's signature is written once, in the port.
  */
 export abstract class EmbeddedStore extends EmbeddedEventStore implements Store {
-  /** The durability of the last write: a backend makes writes durable in order, so of all before it too. */
-  #lastWrite = DURABLE;
-
-  /**
-   * Takes `write` before the model does: throws, having changed nothing, if it cannot; otherwise
-   * returns when it will be durable (`undefined`: already). A rejection then means "not known to
-   * be durable": the write stays taken, and in the model.
-   */
-  protected abstract persist(write: StoreWrite): Promise<void> | undefined;
-
   abstract checkHealth(): Promise<DependencyHealth>;
   abstract close(): Promise<void>;
 
   insertCourse: Store['insertCourse'] = async (course, idempotent, event) => {
     this.#assertInsertable(this.model.courses.has(course.id), idempotent);
     const record = courseRecord(course, this.model.courseSeq.last + 1);
-    await this.commit({ insertedCourse: record, idempotent, events: this.#recorded(event, record) });
+    await this.commit({ insertedCourse: record, idempotent, events: this.recorded(event, record) });
     return record;
   };
 
@@ -56,14 +40,14 @@ export abstract class EmbeddedStore extends EmbeddedEventStore implements Store 
     const current = this.#course(owner, id, expectedStatus);
     if (!current) return undefined;
     const next = changedCourse(current, changes);
-    if (next !== current) await this.commit({ updatedCourses: [next], events: this.#recorded(event, next) });
+    if (next !== current) await this.commit({ updatedCourses: [next], events: this.recorded(event, next) });
     return next;
   };
 
   deleteCourse: Store['deleteCourse'] = async (owner, id, expectedStatus, event) => {
     const current = this.#course(owner, id, expectedStatus);
     if (!current) return false;
-    await this.commit({ deletedCourses: [current], events: this.#recorded(event, current) });
+    await this.commit({ deletedCourses: [current], events: this.recorded(event, current) });
     return true;
   };
 
@@ -77,7 +61,7 @@ export abstract class EmbeddedStore extends EmbeddedEventStore implements Store 
     this.#assertInsertable(this.model.apiKeys.holds(key), idempotent);
     const record = apiKeyRecord(key, this.model.apiKeySeq.last + 1);
     const keyEvents = audit && this.#history(keyEvent(record, 'created', record.createdAt, audit));
-    await this.commit({ addedKey: record, keyEvents, idempotent, events: this.#recorded(event, record) });
+    await this.commit({ addedKey: record, keyEvents, idempotent, events: this.recorded(event, record) });
     return record;
   };
 
@@ -91,7 +75,7 @@ export abstract class EmbeddedStore extends EmbeddedEventStore implements Store 
     if (!current || current.revokedAt !== null) return current;
     const next = apiKeyRecord({ ...current, revokedAt }, current.seq);
     const keyEvents = audit && this.#history(keyEvent(next, 'revoked', revokedAt, audit));
-    await this.commit({ replacedKey: next, keyEvents, events: this.#recorded(event, next) });
+    await this.commit({ replacedKey: next, keyEvents, events: this.recorded(event, next) });
     return next;
   };
 
@@ -111,7 +95,7 @@ export abstract class EmbeddedStore extends EmbeddedEventStore implements Store 
         keyEvent(old, 'rolled_to', roll.now, audit, replacement.id),
         keyEvent(replacement, 'rolled_from', roll.now, audit, old.id),
       );
-    const events = this.#recorded(event, replacement);
+    const events = this.recorded(event, replacement);
     await this.commit({ replacedKey: old, addedKey: replacement, keyEvents, idempotent, events });
     return { old, replacement };
   };
@@ -173,27 +157,10 @@ export abstract class EmbeddedStore extends EmbeddedEventStore implements Store 
     return this.model.local?.fingerprint;
   }
 
-  /** Persists `write`, then applies it to the model; resolves once it is durable. */
-  protected commit(write: StoreWrite): Promise<void> {
-    const durable = this.persist(write) ?? DURABLE;
-    applyWrite(this.model, write);
-    this.#lastWrite = durable;
-    return durable;
-  }
-
-  protected writtenSoFar(): Promise<void> {
-    return this.#lastWrite;
-  }
-
   /** The course `id` of `owner`; with `status`, only while it is in that state. */
   #course(owner: CourseOwner, id: string, status?: CourseStatus): CourseRecord | undefined {
     const course = this.model.courses.get(owner, id);
     return status === undefined || course?.status === status ? course : undefined;
-  }
-
-  /** The event `draft` records about `record` (as it is after the change); none without a draft. */
-  #recorded<R extends CourseOwner>(draft: EventDraft<R> | undefined, record: R): EventChanges | undefined {
-    return draft && this.recorded(draft, record);
   }
 
   /** `events` as frozen history entries, each with the next seq. */

@@ -27,9 +27,6 @@ interface Queued {
   delivery: WebhookDeliveryRecord;
 }
 
-/** A queue of pending deliveries, the first due first (then by seq). */
-const dueQueue = () => new TinyQueue<Queued>([], (a, b) => a.at - b.at || a.delivery.seq - b.delivery.seq);
-
 /**
  * The events, webhook endpoints and deliveries of the embedded stores in plain JS (the sql.js
  * store keeps them in SQL too, this in step with them, but for leases: see `lease`). One `seq`
@@ -47,7 +44,7 @@ export class EventModel {
    * without scanning the backlog. An entry whose delivery has since been replaced or finished is
    * dropped when it comes out.
    */
-  #due = dueQueue();
+  readonly #due = new TinyQueue<Queued>([], (a, b) => a.at - b.at || a.delivery.seq - b.delivery.seq);
   /** Leased pending deliveries by id: the attempts in flight, and any whose outcome was not recorded. */
   readonly #leased = new Map<string, WebhookDeliveryRecord>();
 
@@ -78,7 +75,7 @@ export class EventModel {
     const refused: Queued[] = [];
     for (let top = this.#due.peek(); top && top.at <= now && taken.length < limit; top = this.#due.peek()) {
       this.#due.pop();
-      if (!this.#current(top)) continue;
+      if (this.pending.get(top.delivery.id) !== top.delivery) continue;
       if (claimable(top.delivery)) taken.push(top.delivery);
       else refused.push(top);
     }
@@ -96,16 +93,6 @@ export class EventModel {
     for (const delivery of leased) this.#putDelivery(delivery);
   }
 
-  clear(): void {
-    this.seq = 0;
-    this.events.clear();
-    this.endpoints.clear();
-    this.deliveries.clear();
-    this.pending.clear();
-    this.#due = dueQueue();
-    this.#leased.clear();
-  }
-
   #putDelivery(delivery: WebhookDeliveryRecord): void {
     this.deliveries.put(delivery);
     this.#leased.delete(delivery.id);
@@ -121,11 +108,6 @@ export class EventModel {
   /** Queues `delivery` by when it is due; one with no next attempt is never claimed. */
   #queueDue(delivery: WebhookDeliveryRecord): void {
     if (delivery.nextAttemptAt !== null) this.#due.push({ at: Date.parse(delivery.nextAttemptAt), delivery });
-  }
-
-  /** Whether `entry` still holds the delivery as the model has it (pending, not replaced since). */
-  #current(entry: Queued): boolean {
-    return this.pending.get(entry.delivery.id) === entry.delivery;
   }
 
   #deleteDelivery(id: string): void {

@@ -79,11 +79,6 @@ export class GroupedIndex<T extends Sequenced & { readonly id: string }> {
     }
   }
 
-  clear(): void {
-    this.#byId.clear();
-    this.#byGroup.clear();
-  }
-
   #remove(group: string, seq: number): void {
     const items = this.#byGroup.get(group);
     if (!items) return;

@@ -79,11 +79,6 @@ export class IdempotencyIndex {
       }
     }
   }
-
-  /** Forgets everything. */
-  clear(): void {
-    this.#entries.clear();
-  }
 }
 
 /** The map key of an Idempotency-Key; length-prefixed, so no scope and key make another pair's. */

@@ -2,7 +2,7 @@ import type { DependencyHealth, Store } from '../core/index.ts';
 import { ApiKeyEventLog } from './api-key-events.ts';
 import { ApiKeyUsageLog } from './api-key-usage.ts';
 import { EmbeddedStore } from './embedded-store.ts';
-import { emptyModel, type LocalModel } from './store-model.ts';
+import { emptyModel, type StoreModel } from './store-model.ts';
 
 /** A {@link Store} in memory, which can also be emptied at once (the mocks' `reset()`). */
 export interface MemoryStore extends Store {
@@ -19,24 +19,20 @@ export function createMemoryStore(): MemoryStore {
   return new InMemoryStore();
 }
 
+// One counter for courses and keys: seqs only grow and are never reused, even after a delete.
+const memoryModel = (): StoreModel =>
+  emptyModel({ oneSeq: true, local: { history: new ApiKeyEventLog(), usage: new ApiKeyUsageLog() } });
+
 /** The embedded store with nothing to persist: its model is all it keeps, histories and usage too. */
 class InMemoryStore extends EmbeddedStore implements MemoryStore {
   #closed = false;
 
   constructor() {
-    // One counter for courses and keys: seqs only grow and are never reused, even after a delete.
-    super(
-      emptyModel({ oneSeq: true, local: { history: new ApiKeyEventLog(), usage: new ApiKeyUsageLog() } }),
-    );
+    super(memoryModel());
   }
 
   clear(): void {
-    const { courses, apiKeys, idempotency, events, courseSeq, historySeq } = this.model;
-    const local = this.model.local as LocalModel;
-    for (const part of [courses, apiKeys, idempotency, events, local.history, local.usage]) part.clear();
-    courseSeq.last = 0;
-    historySeq.last = 0;
-    local.fingerprint = undefined;
+    this.model = memoryModel();
   }
 
   async checkHealth(): Promise<DependencyHealth> {

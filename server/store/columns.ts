@@ -34,3 +34,6 @@ export function recordOf<T>(
 export const USAGE_COLUMNS = columnsOf(USAGE_FIELDS);
 const counters = USAGE_FIELDS.slice(2).map(columnOf);
 export const USAGE_SUMS = counters.map((c) => `${c} = api_key_usage.${c} + excluded.${c}`).join(', ');
+
+/** The `settings` key of the fingerprint of the secret API keys are hashed under. */
+export const SECRET_FINGERPRINT = 'api_key_hash_secret.fingerprint';

@@ -1,19 +1,16 @@
 import type { Store } from '@course-service/runtime';
-import type { StoreLogger } from './store-logger.ts';
+import type { OpenSqljsStoreOptions } from './sqljs/open-sqljs-store.ts';
 import type { StoreProbe } from './store-probe.ts';
 
-/** Which store to open: PostgreSQL when `database` is given, else sql.js in `dataDir`. */
-export interface OpenStoreOptions {
-  dataDir: string;
+/**
+ * Which store to open: PostgreSQL when `database` is given, else sql.js in `dataDir`, with its
+ * `checkpointEntries` (set high to measure writes without checkpoints).
+ */
+export interface OpenStoreOptions
+  extends Pick<OpenSqljsStoreOptions, 'dataDir' | 'logger' | 'checkpointEntries'> {
   database?: { url: string; poolSize: number; waitSeconds: number } | undefined;
-  logger?: StoreLogger;
   /** Told of journal writes, checkpoints, statements and the pool (metrics, traces). */
   probe?: StoreProbe | undefined;
-  /**
-   * sql.js only: how many journal entries start a background checkpoint (default 50,000; 32 MiB of
-   * journal starts one too, and `close()` writes one). For measuring writes without checkpoints.
-   */
-  checkpointEntries?: number | undefined;
 }
 
 /**

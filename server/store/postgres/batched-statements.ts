@@ -51,13 +51,11 @@ export function batchedStatements(pool: Pool, probe: StoreProbe) {
         calls.map((call) => call.beforeSeq),
         calls.map((call) => call.limit),
       ];
-      const byStatus = calls[0]?.status !== undefined;
-      const { rows } = byStatus
-        ? await run(pool, probe, 'list-courses-status', S.SQL.listCoursesByStatus, [
-            ...values,
-            calls.map((call) => call.status),
-          ])
-        : await run(pool, probe, 'list-courses', S.SQL.listCourses, values);
+      const statuses = calls.map((call) => call.status);
+      const { rows } =
+        statuses[0] === undefined
+          ? await run(pool, probe, 'list-courses', S.SQL.listCourses, values)
+          : await run(pool, probe, 'list-courses-status', S.SQL.listCoursesByStatus, [...values, statuses]);
       const answers: CourseRecord[][] = calls.map(() => []);
       for (const row of rows) answers[Number(row.ord) - 1]?.push(S.COURSES.fromRow(row));
       return answers;
@@ -100,12 +98,12 @@ export async function recordEvents<R extends CourseOwner>(
 }
 
 /**
- * Runs `work` on a connection of `pool`. While a client is checked out the pool no longer listens
- * for its errors (pg-pool's rule): a connection reset is heard here, so it rejects the query in
- * flight (an outage, a 503) instead of crashing the process, and the broken connection is
- * destroyed, not pooled again.
+ * Runs `work` in a transaction on a connection of `pool`: committed if it resolves, rolled back if
+ * not. While a client is checked out the pool no longer listens for its errors (pg-pool's rule): a
+ * connection reset is heard here, so it rejects the query in flight (an outage, a 503) instead of
+ * crashing the process, and the broken connection is destroyed, not pooled again.
  */
-async function withClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   const onError = (error: Error) => {
@@ -113,26 +111,17 @@ async function withClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T
   };
   client.on('error', onError);
   try {
-    return await work(client);
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   } finally {
     client.removeListener('error', onError);
     client.release(broken);
   }
-}
-
-/** Runs `work` in a transaction on a connection of `pool`: committed if it resolves, rolled back if not. */
-export function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  return withClient(pool, async (client) => {
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-  });
 }
 
 /**

@@ -10,12 +10,12 @@ import {
   type WebhookEndpointChanges,
   type WebhookEndpointRecord,
 } from '@course-service/runtime';
-import { assignments, COURSES, params, table } from './statements.ts';
+import { assignments, COURSES, ownedRow, params, table } from './statements.ts';
 
 /** The tables of events, webhook endpoints and deliveries. */
-export const EVENTS = table<AccountEventRecord>(ACCOUNT_EVENT_FIELDS);
-export const ENDPOINTS = table<WebhookEndpointRecord>(WEBHOOK_ENDPOINT_FIELDS);
-export const DELIVERIES = table<WebhookDeliveryRecord>(WEBHOOK_DELIVERY_FIELDS);
+export const EVENTS = table<AccountEventRecord>('account_events', ACCOUNT_EVENT_FIELDS);
+export const ENDPOINTS = table<WebhookEndpointRecord>('webhook_endpoints', WEBHOOK_ENDPOINT_FIELDS);
+export const DELIVERIES = table<WebhookDeliveryRecord>('webhook_deliveries', WEBHOOK_DELIVERY_FIELDS);
 
 /** Fails the pending deliveries of the endpoints `endpointIds` (a subquery): nothing more is sent to them. */
 const failPending = (endpointIds: string) => `UPDATE webhook_deliveries
@@ -24,19 +24,16 @@ const failPending = (endpointIds: string) => `UPDATE webhook_deliveries
 
 /** The statements of events, webhook endpoints and deliveries (the endpoint update: {@link updateEndpointSql}). */
 export const EVENT_SQL = {
-  // Events in call order (one array per column, {@link eventParams}) and, in the same statement, a
-  // pending delivery due at once for each enabled endpoint of an event's owner and environment
-  // subscribed to its type; the delivery ids are the column's default.
   // Taken before recordEvents, in the same transaction: one writer at a time per feed (owner and
   // environment), held to the commit, so a feed's seqs commit in order and a reader paging after a
   // seq never skips an event that commits later with a smaller one. Sorted, so two writers of several
   // feeds cannot deadlock.
   lockFeeds: `SELECT pg_advisory_xact_lock(hashtextextended(feed, 39))
     FROM (SELECT DISTINCT unnest($1::text[]) AS feed ORDER BY 1) AS feeds`,
-  recordEvents: `WITH e AS (INSERT INTO account_events (${EVENTS.newColumns})
-      SELECT ${EVENTS.newColumns} FROM unnest(${params(EVENTS.newFields.length, '::text[]')})
-        WITH ORDINALITY AS r(${EVENTS.newColumns}, ord) ORDER BY r.ord
-      RETURNING seq, id, owner_id, environment, type, created_at)
+  // Events in call order (one array per column, {@link eventParams}) and, in the same statement, a
+  // pending delivery due at once for each enabled endpoint of an event's owner and environment
+  // subscribed to its type; the delivery ids are the column's default.
+  recordEvents: `WITH e AS (${EVENTS.insertMany} RETURNING seq, id, owner_id, environment, type, created_at)
     INSERT INTO webhook_deliveries (endpoint_id, owner_id, event_id, event_type, status, attempts, created_at, next_attempt_at)
     SELECT w.id, e.owner_id, e.id, e.type, 'pending', 0, e.created_at, e.created_at
     FROM e JOIN webhook_endpoints w ON w.owner_id = e.owner_id AND w.environment = e.environment
@@ -48,8 +45,7 @@ export const EVENT_SQL = {
       AND ($6::text IS NULL OR type = $6)
     ORDER BY seq LIMIT $5`,
   getEvent: `SELECT ${EVENTS.columns} FROM account_events WHERE id = $1 AND owner_id = $2 AND environment = $3`,
-  insertEndpoint: `INSERT INTO webhook_endpoints (${ENDPOINTS.newColumns})
-    VALUES (${params(ENDPOINTS.newFields.length)}) RETURNING seq`,
+  insertEndpoint: ENDPOINTS.insertOne,
   listEndpoints: `SELECT ${ENDPOINTS.columns} FROM webhook_endpoints
     WHERE owner_id = $1 AND environment = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
   getEndpoint: `SELECT ${ENDPOINTS.columns} FROM webhook_endpoints WHERE id = $1 AND owner_id = $2 AND environment = $3`,
@@ -60,8 +56,7 @@ export const EVENT_SQL = {
     ORDER BY seq DESC LIMIT $4`,
   getDelivery: `SELECT ${DELIVERIES.columns} FROM webhook_deliveries WHERE id = $3 AND endpoint_id = $2 AND owner_id = $1`,
   // The test event (arrays of one, or empty) and the delivery, in one statement.
-  queueDelivery: `WITH e AS (INSERT INTO account_events (${EVENTS.newColumns})
-      SELECT * FROM unnest(${params(EVENTS.newFields.length, '::text[]')}))
+  queueDelivery: `WITH e AS (${EVENTS.insertMany})
     INSERT INTO webhook_deliveries (${DELIVERIES.newColumns})
     VALUES (${params(DELIVERIES.newFields.length, '', EVENTS.newFields.length)}) RETURNING seq`,
   // Locks the due deliveries whose lease is free (null or past), passing over a row another claim
@@ -110,7 +105,7 @@ export function updateEndpointSql(
   id: string,
   changes: WebhookEndpointChanges,
 ): { name: string; text: string; values: unknown[] } {
-  const values: unknown[] = [id, owner.ownerId, owner.environment];
+  const values = ownedRow(owner, id);
   const { sets, shape } = assignments(ENDPOINTS.newFields, changes, values);
   const disabling = changes.enabled === false;
   if (changes.enabled !== undefined && changes.disabledReason === undefined) {

@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import { recordEvents, run } from './batched-statements.ts';
 import * as E from './event-statements.ts';
 import { NO_CURSOR, PostgresSession, seqOf } from './postgres-session.ts';
+import { ownedRow } from './statements.ts';
 
 /**
  * The events, webhook endpoints and deliveries of the PostgreSQL store (the EventStore part of the
@@ -14,10 +15,8 @@ export class PostgresEventStore extends PostgresSession implements EventStore {
     return this.read('list-feed', E.EVENT_SQL.listFeed, values, E.EVENTS.fromRow);
   };
 
-  getEvent: EventStore['getEvent'] = async (owner, id) => {
-    const values = [id, owner.ownerId, owner.environment];
-    return this.first('get-event', E.EVENT_SQL.getEvent, values, E.EVENTS.fromRow);
-  };
+  getEvent: EventStore['getEvent'] = async (owner, id) =>
+    this.first('get-event', E.EVENT_SQL.getEvent, ownedRow(owner, id), E.EVENTS.fromRow);
 
   /** With `idempotent`, the response completing its Idempotency-Key claim is stored in the same transaction. */
   insertWebhookEndpoint: EventStore['insertWebhookEndpoint'] = async (endpoint, idempotent) => {
@@ -31,20 +30,16 @@ export class PostgresEventStore extends PostgresSession implements EventStore {
     return this.read('list-endpoints', E.EVENT_SQL.listEndpoints, values, E.ENDPOINTS.fromRow);
   };
 
-  getWebhookEndpoint: EventStore['getWebhookEndpoint'] = async (owner, id) => {
-    const values = [id, owner.ownerId, owner.environment];
-    return this.first('get-endpoint', E.EVENT_SQL.getEndpoint, values, E.ENDPOINTS.fromRow);
-  };
+  getWebhookEndpoint: EventStore['getWebhookEndpoint'] = async (owner, id) =>
+    this.first('get-endpoint', E.EVENT_SQL.getEndpoint, ownedRow(owner, id), E.ENDPOINTS.fromRow);
 
   updateWebhookEndpoint: EventStore['updateWebhookEndpoint'] = async (owner, id, changes) => {
     const { name, text, values } = E.updateEndpointSql(owner, id, changes);
     return this.first(name, text, values, E.ENDPOINTS.fromRow);
   };
 
-  deleteWebhookEndpoint: EventStore['deleteWebhookEndpoint'] = async (owner, id) => {
-    const values = [id, owner.ownerId, owner.environment];
-    return (await this.query('delete-endpoint', E.EVENT_SQL.deleteEndpoint, values)).rowCount === 1;
-  };
+  deleteWebhookEndpoint: EventStore['deleteWebhookEndpoint'] = async (owner, id) =>
+    (await this.query('delete-endpoint', E.EVENT_SQL.deleteEndpoint, ownedRow(owner, id))).rowCount === 1;
 
   listWebhookDeliveries: EventStore['listWebhookDeliveries'] = async (query) => {
     const { ownerId, endpointId, beforeSeq, limit, status } = query;

@@ -109,15 +109,9 @@ export class PostgresSession {
   ): Promise<number> {
     const inserted = await run(client, this.probe, name, text, values);
     if (idempotent) {
-      const completed = await run(
-        client,
-        this.probe,
-        'complete-idempotent',
-        S.SQL.completeIdempotent,
-        S.idempotentParams(idempotent),
-      );
-      if (completed.rowCount !== 1)
-        throw new StoreConflictError('a response is already stored under this key');
+      const params = S.idempotentParams(idempotent);
+      const stored = await run(client, this.probe, 'complete-idempotent', S.SQL.completeIdempotent, params);
+      if (stored.rowCount !== 1) throw new StoreConflictError('a response is already stored under this key');
     }
     return seqOf(inserted);
   }

@@ -1,7 +1,8 @@
 import type { ApiKeyRecord, Store } from '@course-service/runtime';
-import { COURSE_CHANGE_FIELDS } from '@course-service/runtime';
-import { expiryEvent, keyEvent, type NewApiKeyEvent } from '@course-service/runtime/embedded-store';
+import type { NewApiKeyEvent } from '@course-service/runtime/embedded-store';
+import { changedCourse, expiryEvent, keyEvent } from '@course-service/runtime/embedded-store';
 import type { PoolClient } from 'pg';
+import { SECRET_FINGERPRINT } from '../columns.ts';
 import { batchedStatements, run } from './batched-statements.ts';
 import * as E from './event-statements.ts';
 import { perTickBatch } from './per-tick-batch.ts';
@@ -31,13 +32,9 @@ export class PostgresStore extends PostgresEventStore implements Store {
   insertCourse: Store['insertCourse'] = async (course, idempotent, event) => {
     if (!idempotent) return { ...course, seq: await this.load(this.#inserts, { course, event }) };
     const values = S.COURSES.values(course);
-    const seq = await this.insert(
-      'insert-course',
-      S.SQL.insertCourse,
-      values,
-      idempotent,
-      (client, inserted) => this.recordEvent(client, { event, after: { ...course, seq: inserted } }),
-    );
+    const record = (client: PoolClient, seq: number) =>
+      this.recordEvent(client, { event, after: { ...course, seq } });
+    const seq = await this.insert('insert-course', S.SQL.insertCourse, values, idempotent, record);
     return { ...course, seq };
   };
 
@@ -56,8 +53,7 @@ export class PostgresStore extends PostgresEventStore implements Store {
       const locked = await run(client, this.probe, 'lock-course', E.EVENT_SQL.lockCourse, values.slice(0, 3));
       const before = locked.rows[0] && S.COURSES.fromRow(locked.rows[0]);
       if (!before || (expectedStatus !== undefined && before.status !== expectedStatus)) return undefined;
-      if (COURSE_CHANGE_FIELDS.every((f) => changes[f] === undefined || changes[f] === before[f]))
-        return before;
+      if (changedCourse(before, changes) === before) return before;
       const { rows } = await run(client, this.probe, name, text, values);
       const after = S.COURSES.fromRow(rows[0] as S.Row);
       await this.recordEvent(client, { event, after });
@@ -66,7 +62,7 @@ export class PostgresStore extends PostgresEventStore implements Store {
   };
 
   deleteCourse: Store['deleteCourse'] = async (owner, id, expectedStatus, event) => {
-    const values = [id, owner.ownerId, owner.environment, expectedStatus ?? null];
+    const values = [...S.ownedRow(owner, id), expectedStatus ?? null];
     if (!event) return (await this.query('delete-course', S.SQL.deleteCourse, values)).rowCount === 1;
     return this.transaction(async (client) => {
       const { rows } = await run(client, this.probe, 'delete-course', S.SQL.deleteCourse, values);
@@ -142,8 +138,7 @@ export class PostgresStore extends PostgresEventStore implements Store {
   };
 
   recordApiKeyExpiry: Store['recordApiKeyExpiry'] = async (key) => {
-    if (key.expiresAt === null) return;
-    await this.query('insert-events', S.SQL.insertEvents, S.KEY_EVENTS.arrays([expiryEvent(key)]));
+    if (key.expiresAt !== null) await this.appendApiKeyEvent(expiryEvent(key));
   };
 
   listApiKeyEvents: Store['listApiKeyEvents'] = async ({ keyId, ownerId, beforeSeq, limit }) => {
@@ -189,10 +184,10 @@ export class PostgresStore extends PostgresEventStore implements Store {
   };
 
   checkSecretFingerprint: Store['checkSecretFingerprint'] = async (fingerprint) => {
-    const values = [S.SECRET_FINGERPRINT, fingerprint];
+    const values = [SECRET_FINGERPRINT, fingerprint];
     if ((await this.query('insert-setting', S.SQL.insertSetting, values)).rowCount === 1) return 'recorded';
     // The insert waited for a concurrent first writer to commit, so its value is there to read now.
-    const { rows } = await this.query('get-setting', S.SQL.getSetting, [S.SECRET_FINGERPRINT]);
+    const { rows } = await this.query('get-setting', S.SQL.getSetting, [SECRET_FINGERPRINT]);
     return rows[0]?.value === fingerprint ? 'matches' : 'differs';
   };
 

@@ -21,18 +21,35 @@ import * as C from '../columns.ts';
 /** A row as node-postgres answers it: values by column name. */
 export type Row = Record<string, unknown>;
 
+/** The values of `id = $1 AND owner_id = $2 AND environment = $3`: the row `id` of `owner`. */
+export const ownedRow = (owner: CourseOwner, id: string): unknown[] => [id, owner.ownerId, owner.environment];
+
+/** `$1, $2, …` for `count` parameters (from `$from + 1` when given), each with `suffix` (a cast). */
+export const params = (count: number, suffix = '', from = 0) =>
+  Array.from({ length: count }, (_, i) => `$${from + i + 1}${suffix}`).join(', ');
+
 /**
- * How records of `fields` go into their table and come back out. A new record has every field but
- * `seq`, which PostgreSQL assigns: its `values` in `newColumns` order or, for an `unnest`, `arrays`
- * of records (one per column, element i of record i). `fromRow` reads a row by column name, through
- * `convert` where it names the field (`seq`, a bigint, arrives as text).
+ * How records of `fields` go into table `name` and come back out. A new record has every field but
+ * `seq`, which PostgreSQL assigns: its `values` in `newColumns` order for `insertOne` (which answers
+ * the `seq`) or, for `insertMany` (an `unnest`, rows in call order), `arrays` of records (one per
+ * column, element i of record i). `fromRow` reads a row by column name, through `convert` where it
+ * names the field (`seq`, a bigint, arrives as text).
  */
-export function table<T>(fields: ReadonlyArray<keyof T & string>, convert: C.Converters = { seq: Number }) {
+export function table<T>(
+  name: string,
+  fields: ReadonlyArray<keyof T & string>,
+  convert: C.Converters = { seq: Number },
+) {
   const newFields = fields.filter((field): field is Exclude<keyof T & string, 'seq'> => field !== 'seq');
+  const newColumns = C.columnsOf(newFields);
   return {
     columns: C.columnsOf(fields),
     newFields,
-    newColumns: C.columnsOf(newFields),
+    newColumns,
+    insertOne: `INSERT INTO ${name} (${newColumns}) VALUES (${params(newFields.length)}) RETURNING seq`,
+    insertMany: `INSERT INTO ${name} (${newColumns})
+    SELECT ${newColumns} FROM unnest(${params(newFields.length, '::text[]')})
+      WITH ORDINALITY AS r(${newColumns}, ord) ORDER BY r.ord`,
     values: (record: Omit<T, 'seq'>): unknown[] => newFields.map((field) => record[field]),
     arrays: (records: ReadonlyArray<Omit<T, 'seq'>>): unknown[] =>
       newFields.map((field) => records.map((record) => record[field])),
@@ -41,25 +58,20 @@ export function table<T>(fields: ReadonlyArray<keyof T & string>, convert: C.Con
 }
 
 /** The tables of courses and of keys, their history, usage, clients and idempotent responses. */
-export const COURSES = table<CourseRecord>(COURSE_FIELDS);
-export const KEYS = table<ApiKeyRecord>(KEY_FIELDS);
-export const KEY_EVENTS = table<ApiKeyEventRecord>(EVENT_FIELDS);
+export const COURSES = table<CourseRecord>('courses', COURSE_FIELDS);
+export const KEYS = table<ApiKeyRecord>('api_keys', KEY_FIELDS);
+export const KEY_EVENTS = table<ApiKeyEventRecord>('api_key_events', EVENT_FIELDS);
 // The counts are bigints, and arrive as text.
 const counts = Object.fromEntries(USAGE_FIELDS.slice(2).map((field) => [field, Number]));
-export const USAGE = table<ApiKeyUsageRecord>(USAGE_FIELDS, counts);
-export const CLIENTS = table<ApiKeyClientRecord>(CLIENT_FIELDS);
+export const USAGE = table<ApiKeyUsageRecord>('api_key_usage', USAGE_FIELDS, counts);
+export const CLIENTS = table<ApiKeyClientRecord>('api_key_clients', CLIENT_FIELDS);
 // The body is JSON text.
 const body = (value: unknown) => JSON.parse(value as string);
-export const IDEMPOTENCY = table<IdempotentResponse>(IDEMPOTENCY_FIELDS, { body });
-
-/** `$1, $2, …` for `count` parameters (from `$from + 1` when given), each with `suffix` (a cast). */
-export const params = (count: number, suffix = '', from = 0) =>
-  Array.from({ length: count }, (_, i) => `$${from + i + 1}${suffix}`).join(', ');
+export const IDEMPOTENCY = table<IdempotentResponse>('idempotency', IDEMPOTENCY_FIELDS, { body });
 
 /** Every statement the PostgreSQL store runs, but the course update (built by {@link updateCourseSql}). */
 export const SQL = {
-  insertCourse: `INSERT INTO courses (${COURSES.newColumns})
-    VALUES (${params(COURSES.newFields.length)}) RETURNING seq`,
+  insertCourse: COURSES.insertOne,
   // Every course statement is scoped by owner and environment: isolation lives in the queries.
   // The batched reads take one array per field (element i is call i) and answer each row with
   // `ord`, the 1-based number of the call it belongs to.
@@ -87,18 +99,13 @@ export const SQL = {
       LIMIT q.lim) c
     ORDER BY q.ord, c.seq DESC`,
   // Many courses in one statement (one commit, one WAL flush), rows in call order.
-  insertCourses: `INSERT INTO courses (${COURSES.newColumns})
-    SELECT ${COURSES.newColumns} FROM unnest(${params(COURSES.newFields.length, '::text[]')})
-      WITH ORDINALITY AS r(${COURSES.newColumns}, ord)
-    ORDER BY r.ord
-    RETURNING id, seq`,
+  insertCourses: `${COURSES.insertMany} RETURNING id, seq`,
   // $4 is the expected status, or NULL for none: the compare-and-set of lifecycle changes.
   // Returns the course as it was, for the event that records its deletion.
   deleteCourse: `DELETE FROM courses WHERE id = $1 AND owner_id = $2 AND environment = $3
     AND ($4::text IS NULL OR status = $4) RETURNING ${COURSES.columns}`,
   deleteAllCourses: 'DELETE FROM courses WHERE owner_id = $1 AND environment = $2',
-  insertApiKey: `INSERT INTO api_keys (${KEYS.newColumns})
-    VALUES (${params(KEYS.newFields.length)}) RETURNING seq`,
+  insertApiKey: KEYS.insertOne,
   getApiKey: `SELECT ${KEYS.columns} FROM api_keys WHERE id = $1 AND owner_id = $2`,
   // The compare-and-set of a roll: only a key neither revoked, nor rolled, nor expired at $5 (now).
   // The expiry lives in this row, so every instance sees the old key stop at the same moment.
@@ -114,11 +121,7 @@ export const SQL = {
   revokeApiKeyOnce: `UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND owner_id = $2 AND revoked_at IS NULL
     RETURNING ${KEYS.columns}`,
   // Events in call order, one statement; a second expiry of a key is dropped (its unique index).
-  insertEvents: `INSERT INTO api_key_events (${KEY_EVENTS.newColumns})
-    SELECT ${KEY_EVENTS.newColumns} FROM unnest(${params(KEY_EVENTS.newFields.length, '::text[]')})
-      WITH ORDINALITY AS e(${KEY_EVENTS.newColumns}, ord)
-    ORDER BY e.ord
-    ON CONFLICT DO NOTHING`,
+  insertEvents: `${KEY_EVENTS.insertMany} ON CONFLICT DO NOTHING`,
   // One statement per batch. Counts add up, so instances flushing the same hour never lose one;
   // a batch holds each (key, hour) once, as ON CONFLICT requires.
   addUsage: `INSERT INTO api_key_usage (${C.USAGE_COLUMNS})
@@ -167,9 +170,6 @@ export const SQL = {
   getSetting: 'SELECT value FROM settings WHERE key = $1',
 } as const;
 
-/** The `settings` key of the fingerprint of the secret API keys are hashed under. */
-export const SECRET_FINGERPRINT = 'api_key_hash_secret.fingerprint';
-
 /**
  * An UPDATE of the columns `changes` sets (column names from a fixed list, values bound), with
  * the status compare-and-set when `expectedStatus` is given. Its `name` differs for each shape
@@ -181,7 +181,7 @@ export function updateCourseSql(
   changes: CourseChanges,
   expectedStatus: CourseStatus | undefined,
 ): { name: string; text: string; values: unknown[] } {
-  const values: unknown[] = [id, owner.ownerId, owner.environment];
+  const values = ownedRow(owner, id);
   // Nothing to set still answers with the row, like the sql.js store does.
   const { sets, shape: columnsSet } = assignments(COURSE_CHANGE_FIELDS, changes, values);
   let where = 'id = $1 AND owner_id = $2 AND environment = $3';

@@ -34,7 +34,6 @@ class DataDirLockedError extends Error {
 /** Locks this process holds, by address: within one process the directory is the embedder's business. */
 const held = new Map<string, { server: Server; count: number }>();
 
-/** The namespace of this platform. */
 function platformNamespace(): LockNamespace {
   if (process.platform === 'linux') return 'abstract';
   return process.platform === 'win32' ? 'pipe' : 'file';

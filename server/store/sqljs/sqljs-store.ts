@@ -2,11 +2,12 @@ import type { CourseOwner, DependencyHealth, Store } from '@course-service/runti
 import { COURSE_CHANGE_FIELDS } from '@course-service/runtime';
 import type { EventChanges, StoreModel, StoreWrite } from '@course-service/runtime/embedded-store';
 import { EmbeddedStore } from '@course-service/runtime/embedded-store';
+import { SECRET_FINGERPRINT } from '../columns.ts';
 import type { SqlDatabase } from './database.ts';
 import type { Durability } from './durability.ts';
 import type { SqlOp } from './journal-codec.ts';
 import { loadReadModel } from './read-model.ts';
-import { META, ROWS, SECRET_FINGERPRINT, SQL } from './statements.ts';
+import { META, ROWS, SQL } from './statements.ts';
 
 /**
  * The embedded store made durable in sql.js: every write goes into sql.js first, all or nothing,
@@ -26,11 +27,7 @@ export class SqljsStore extends EmbeddedStore {
     super(loadReadModel(sql));
   }
 
-  /**
-   * Applies the SQL of `write` as one write, all or nothing (throws, changing nothing, if it
-   * fails), then journals it. A journal failure after that rejects the write but, as before,
-   * leaves it in sql.js and so in the model: a rejection means "not known to be durable".
-   */
+  /** Applies the SQL of `write` in sql.js, all or nothing, then journals it. */
   protected persist(write: StoreWrite): Promise<void> | undefined {
     this.#assertWritable();
     const ops = writeOps(write, this.model);

@@ -23,7 +23,6 @@ import type { SqlValue } from 'sql.js';
 import * as C from '../columns.ts';
 import type { Row } from './database.ts';
 
-const COURSE_COLUMNS = C.columnsOf(COURSE_FIELDS);
 const insert = (table: string, fields: readonly string[], verb = 'INSERT') =>
   `${verb} INTO ${table} (${C.columnsOf(fields)}) VALUES (${fields.map(() => '?').join(', ')})`;
 /**
@@ -52,7 +51,7 @@ export const SQL = {
     'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   insertCourse: insert('courses', COURSE_FIELDS),
   // Every course statement is scoped by owner and environment: isolation lives in the queries.
-  getCourse: `SELECT ${COURSE_COLUMNS} FROM courses WHERE id = ? AND owner_id = ? AND environment = ?`,
+  getCourse: `SELECT ${C.columnsOf(COURSE_FIELDS)} FROM courses WHERE id = ? AND owner_id = ? AND environment = ?`,
   updateCourse: `UPDATE courses SET ${COURSE_CHANGE_FIELDS.map((field) => `${C.columnOf(field)} = ?`).join(', ')}
     WHERE id = ? AND owner_id = ? AND environment = ?`,
   deleteCourse: 'DELETE FROM courses WHERE id = ? AND owner_id = ? AND environment = ?',
@@ -102,9 +101,6 @@ export const SQL = {
   purgeAccountEvents: 'DELETE FROM account_events WHERE created_at < ?',
   purgeWebhookDeliveries: "DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ?",
 } as const;
-
-/** The `settings` key of the fingerprint of the secret API keys are hashed under. */
-export const SECRET_FINGERPRINT = 'api_key_hash_secret.fingerprint';
 
 /** The `meta` keys of the sequence counters and of the journal position a snapshot includes. */
 export const META = {
