@@ -1,8 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { relative } from 'node:path';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // The server's HTTP suites (every file that starts a test server) and the contract suite run twice:
 // on the embedded sql.js store with in-memory rate limits, and on PostgreSQL + Redis.
@@ -60,34 +58,6 @@ const NODE_AGNOSTIC = [
   'server/webhooks/webhook-kill-restart.test.ts',
 ];
 
-// The files that take a minute or more in CI (CONTRIBUTING.md, "How long each takes"), slowest
-// first. They start before every other file, whatever their project, so that they end with the
-// rest instead of after it: on a clean checkout vitest has no durations and orders files by project
-// name, then by size, which started the slowest of them last (scripts/slow-files.test.ts keeps each
-// path true).
-export const SLOW_FILES = [
-  'contract-tests/documented-examples.test.ts',
-  'contract-tests/mutants.test.ts',
-  'scripts/packages/contract-package.test.ts',
-  'server/kill-restart.test.ts',
-  'scripts/packages/mocks-package.test.ts',
-  'contract-tests/pacing.test.ts',
-  'contract-tests/replay.test.ts',
-  'scripts/packages/contract-package-vitest5.test.ts',
-];
-
-/** Vitest's order, but {@link SLOW_FILES} first, in their order. */
-class SlowFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (spec: TestSpecification) => {
-      const index = SLOW_FILES.indexOf(relative(spec.project.config.root, spec.moduleId));
-      return index === -1 ? SLOW_FILES.length : index;
-    };
-    // Array.prototype.sort is stable: the other files keep vitest's order.
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
-
 // Projects: unit and integration suites beside the code; those suites again on PostgreSQL + Redis;
 // the multi-instance tests (real processes on one database); and the contract suite against the
 // reference server (on each backend) and against the msw mocks.
@@ -103,7 +73,6 @@ export default defineConfig({
     // Most suites wait on servers, child processes and the network rather than compute, so even a
     // two-core machine runs four files at a time.
     maxWorkers: Math.max(availableParallelism() - 1, 4),
-    sequence: { sequencer: SlowFilesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
