@@ -1,7 +1,7 @@
 import { type ApiKeyRecord, KEY_FIELDS, type PageQuery } from '../core/index.ts';
 import type { KeyEnvironment } from '../domain/api-key-format.ts';
-import { GroupedIndex, ownerGroup } from './grouped-index.ts';
-import { frozenRecord, newestBefore } from './seq-order.ts';
+import { frozenRecord, GroupedIndex, ownerGroup } from './grouped-index.ts';
+import { newestBefore } from './seq-order.ts';
 
 /** A frozen copy of `key` (scopes too), fields in {@link KEY_FIELDS} order, as courses are. */
 export function apiKeyRecord(key: Omit<ApiKeyRecord, 'seq'>, seq: number): ApiKeyRecord {

@@ -1,8 +1,8 @@
 import type { CourseChanges, CourseOwner, CourseRecord, PageQuery } from '../core/index.ts';
 import { COURSE_CHANGE_FIELDS, COURSE_FIELDS } from '../core/index.ts';
 import type { CourseStatus } from '../domain/course-lifecycle.ts';
-import { GroupedIndex, ownedBy, ownerGroup } from './grouped-index.ts';
-import { frozenRecord, newestBefore } from './seq-order.ts';
+import { frozenRecord, GroupedIndex, ownedBy, ownerGroup } from './grouped-index.ts';
+import { newestBefore } from './seq-order.ts';
 
 /**
  * A course loaded from sql.js but not read since: only what the indexes need. Its other columns
@@ -21,7 +21,7 @@ export function courseRecord(course: Omit<CourseRecord, 'seq'>, seq: number): Co
 
 /**
  * `current` with `changes` applied (only the updatable fields; an `undefined` one leaves the field
- * as it is, as in SQL), or `current` itself when nothing changes, so caches keyed on it stay valid.
+ * as it is, as in SQL), or `current` itself when nothing changes, which the store then does not write.
  */
 export function changedCourse(current: CourseRecord, changes: CourseChanges): CourseRecord {
   const set = COURSE_CHANGE_FIELDS.filter(
@@ -43,8 +43,7 @@ export interface CourseSource {
 /**
  * Courses as plain JS: by id, and per owner and environment (and per status) in `seq` order, so a
  * page is a binary search plus the page. Holds frozen records and replaces a record on change,
- * never mutates one, so a record handed out stays as it was, and an unchanged course is the same
- * object at every read.
+ * never mutates one, so a record handed out stays as it was.
  *
  * Without a {@link CourseSource} it holds every course (the memory store). With one (the sql.js
  * store, whose SQL tables hold the courses) it loads on demand, at two levels:

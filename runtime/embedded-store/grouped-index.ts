@@ -10,6 +10,17 @@ export function ownedBy<T extends CourseOwner>(record: T | undefined, owner: Cou
 }
 
 /**
+ * A frozen copy of `source` with `fields` only, in their order (so every record of a kind has one
+ * shape), and `seq`.
+ */
+export function frozenRecord<T extends Sequenced>(fields: readonly string[], source: object, seq: number): T {
+  const record: Record<string, unknown> = {};
+  for (const field of fields)
+    record[field] = field === 'seq' ? seq : (source as Record<string, unknown>)[field];
+  return Object.freeze(record) as T;
+}
+
+/**
  * Frozen records by id and, per group, in `seq` order, so a page is a binary search plus the page:
  * the courses, keys, events, webhook endpoints and deliveries of the embedded stores. A record is
  * listed in every group `groupsOf` names for it (a course in its owner's, and in its owner's with

@@ -3,17 +3,6 @@ export interface Sequenced {
   readonly seq: number;
 }
 
-/**
- * A frozen copy of `source` with `fields` only, in their order (so every record of a kind has one
- * shape), and `seq`.
- */
-export function frozenRecord<T extends Sequenced>(fields: readonly string[], source: object, seq: number): T {
-  const record: Record<string, unknown> = {};
-  for (const field of fields)
-    record[field] = field === 'seq' ? seq : (source as Record<string, unknown>)[field];
-  return Object.freeze(record) as T;
-}
-
 /** The index of the first item whose `seq` is at least `seq` (the length when there is none). */
 function lowerBound(items: readonly Sequenced[], seq: number): number {
   let low = 0;
