@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectRawProblem } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
+import { raceDuplicates } from './duplicate-race.ts';
 
 /** `createCourse`: creation, idempotency, and every way a body can be refused. */
 export function createCourseSuite(c: Contract): void {
@@ -51,16 +52,13 @@ export function createCourseSuite(c: Contract): void {
     });
 
     test('409 while a request with the same Idempotency-Key is still running', async () => {
-      const { key } = await c.newKey();
-      const statuses = new Set<number>();
       // The server holds the key only while the first request runs, so concurrent duplicates are
-      // sent until one of them lands in that window.
-      for (let round = 0; round < 20 && !statuses.has(409); round++) {
-        const headers = { Authorization: `Bearer ${key}`, 'Idempotency-Key': crypto.randomUUID() };
-        const send = () =>
-          c.call('/api/v1/courses', { method: 'POST', headers, json: { name: 'Race', description: '' } });
-        for (const reply of await Promise.all(Array.from({ length: 8 }, send))) statuses.add(reply.status);
-      }
+      // sent until one of them lands in that window, within each key's quota.
+      const statuses = await raceDuplicates(
+        async () => ({ Authorization: `Bearer ${(await c.newKey()).key}` }),
+        (headers) =>
+          c.call('/api/v1/courses', { method: 'POST', headers, json: { name: 'Race', description: '' } }),
+      );
       expect([...statuses].sort()).toEqual([201, 409]);
     });
 

@@ -3,6 +3,7 @@ import { MISSING_COURSE_ID, MISSING_KEY_ID } from '../assertions.ts';
 import { type Contract, createContract, type RawReply } from '../contract.ts';
 import { coverage } from '../coverage.ts';
 import { FAILED_AUTH_POLICY } from '../pacer.ts';
+import { remainingQuota } from './duplicate-race.ts';
 import { MCP_HEADERS } from './mcp.ts';
 
 const MAX_DRIVEN_QUOTA = 1000;
@@ -71,7 +72,7 @@ export function rateLimitsSuite(c: Contract): void {
       let pending = calls;
       for (let round = 0; round < 3 && pending.length > 0; round++) {
         const first = await limited.call(spend[1], { method: spend[0], headers });
-        const remaining = Number(/;r=(\d+)/.exec(first.headers.get('RateLimit') ?? '')?.[1] ?? 0);
+        const remaining = remainingQuota(first) ?? 0;
         expect(remaining).toBeLessThan(MAX_DRIVEN_QUOTA);
         for (let i = 0; i < remaining; i++) await limited.call(spend[1], { method: spend[0], headers });
         const replies = await Promise.all(
