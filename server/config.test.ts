@@ -123,6 +123,31 @@ describe('loadConfig', () => {
   });
 });
 
+describe('WEBHOOK_ALLOW_PRIVATE_URLS', () => {
+  const production = {
+    NODE_ENV: 'production',
+    API_KEY_HASH_SECRET: 's'.repeat(32),
+    IDP_ISSUER: 'https://idp.example.com',
+    IDP_AUDIENCE: 'course-service',
+    IDP_JWKS_URL: 'https://idp.example.com/jwks',
+  };
+  const allowed = (env: Record<string, string>) => loadConfig(env).webhookAllowPrivateUrls;
+
+  it('is on in development and off in production unless set', () => {
+    expect([allowed({}), allowed({ WEBHOOK_ALLOW_PRIVATE_URLS: ' ' })]).toEqual([true, true]);
+    expect(allowed(production)).toBe(false);
+  });
+
+  it('is what it is set to in either mode', () => {
+    expect(allowed({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false' })).toBe(false);
+    expect(allowed({ WEBHOOK_ALLOW_PRIVATE_URLS: '0' })).toBe(false);
+    expect(allowed({ ...production, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'perhaps' })).toThrow(
+      "WEBHOOK_ALLOW_PRIVATE_URLS must be 'true' or 'false', got 'perhaps'",
+    );
+  });
+});
+
 describe('webhook delivery settings', () => {
   it('default to a 15 s deadline, the 8-attempt schedule and a 1 s poll', () => {
     expect(loadConfig({}).webhooks).toEqual({

@@ -36,7 +36,7 @@ export interface Config {
   jwksTimeoutMs: number;
   /** Leaked-key reports: where the scanner publishes its keys, and what a reported active key gets. */
   secretScanning: { keysUrl: string; action: 'revoke' | 'flag' };
-  /** Whether webhook URLs may be `http` and reach private and loopback addresses (development, tests). */
+  /** Whether webhook URLs may be `http` and reach private and loopback addresses (on by default in development). */
   webhookAllowPrivateUrls: boolean;
   /** API keys one subject may create per window (a sensitive business flow). */
   keyCreationLimit: { max: number; windowSeconds: number };
@@ -88,12 +88,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
     return value;
   };
-  const flag = (name: string) => {
+  const flag = (name: string, fallback = false) => {
     const raw = env[name]?.trim().toLowerCase();
-    if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+    if (raw === undefined || raw === '') return fallback;
+    if (raw === 'false' || raw === '0') return false;
     if (raw === 'true' || raw === '1') return true;
     problems.push(`${name} must be 'true' or 'false', got '${env[name]}'`);
-    return false;
+    return fallback;
   };
 
   const production = env.NODE_ENV === 'production';
@@ -199,7 +200,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000),
     jwksTimeoutMs: integer('IDP_JWKS_TIMEOUT_MS', 5_000, 100, 60_000),
     secretScanning: { keysUrl: secretScanningKeysUrl, action: secretScanningAction },
-    webhookAllowPrivateUrls: flag('WEBHOOK_ALLOW_PRIVATE_URLS'),
+    // A development server delivers to receivers on the developer's machine, as development tools
+    // do; an explicit `false` still turns it off.
+    webhookAllowPrivateUrls: flag('WEBHOOK_ALLOW_PRIVATE_URLS', !production),
     keyCreationLimit: {
       max: integer('KEY_CREATION_LIMIT_MAX', 20, 1, 1_000_000_000),
       windowSeconds: integer('KEY_CREATION_WINDOW_SECONDS', 3600, 1, 86_400),

@@ -5,7 +5,12 @@ import { accountOn, createEndpoint, PUBLIC_HOOK_URL } from '../../test-support/s
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_MAX: '100000', KEY_CREATION_LIMIT_MAX: '1000' });
+  // Private addresses refused, as in production (a development server allows them by default).
+  server = await startTestServer({
+    RATE_LIMIT_MAX: '100000',
+    KEY_CREATION_LIMIT_MAX: '1000',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'false',
+  });
 });
 afterAll(() => server.close());
 
@@ -73,7 +78,6 @@ describe('createWebhookEndpoint', () => {
     ['https://metadata.google.internal/', 'its host is a cloud metadata service'],
     ['https://localhost/hook', 'its host is a loopback address'],
     ['https://user:pw@93.184.216.34/hook', 'must not contain credentials'],
-    ['https://no-such-host.invalid/hook', "its host 'no-such-host.invalid' does not resolve"],
   ])('400 validation_failed naming /url for %s', async (url, detail) => {
     const { key } = await account('wh-ssrf');
     const refused = await createEndpoint(server, key, { url });
@@ -82,6 +86,19 @@ describe('createWebhookEndpoint', () => {
       code: 'validation_failed',
       errors: [{ location: 'body', pointer: '/url', detail }],
     });
+  });
+
+  it('201 for a host that does not resolve yet: each delivery resolves and checks it', async () => {
+    const { key } = await account('wh-unresolved');
+    const url = 'https://no-such-host.invalid/hook';
+    const created = await createEndpoint(server, key, { url });
+    expect(created.status).toBe(201);
+    expect(created.body.url).toBe(url);
+    const updated = await server.call('PATCH', endpointPath(created.body.id), {
+      bearer: key,
+      body: { url: 'https://another-missing-host.invalid/hook' },
+    });
+    expect(updated.status).toBe(200);
   });
 
   it('400 for a body the schema refuses', async () => {
@@ -269,16 +286,33 @@ describe('rotateWebhookEndpointSecret', () => {
 });
 
 describe('WEBHOOK_ALLOW_PRIVATE_URLS', () => {
-  it('lets a development server register http and loopback URLs, never metadata ones', async () => {
-    const dev = await startTestServer({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  const tryUrls = async (target: TestServer, subject: string) => {
+    const { key } = await accountOn(target, subject);
+    const urls = ['http://127.0.0.1:8080/hook', 'http://localhost:8080/hook', 'https://10.0.0.7/hook'];
+    const statuses: number[] = [];
+    for (const url of urls) statuses.push((await createEndpoint(target, key, { url })).status);
+    const metadata = await createEndpoint(target, key, { url: 'http://169.254.169.254/' });
+    return { statuses, metadata: metadata.status };
+  };
+
+  it('a development server takes http and loopback or private URLs by default, never metadata ones', async () => {
+    const dev = await startTestServer();
     try {
-      const { key } = await accountOn(dev, 'wh-dev');
-      expect((await createEndpoint(dev, key, { url: 'http://127.0.0.1:8080/hook' })).status).toBe(201);
-      expect((await createEndpoint(dev, key, { url: 'http://localhost:8080/hook' })).status).toBe(201);
-      const metadata = await createEndpoint(dev, key, { url: 'http://169.254.169.254/' });
-      expect(metadata.status).toBe(400);
+      expect(await tryUrls(dev, 'wh-dev')).toEqual({ statuses: [201, 201, 201], metadata: 400 });
     } finally {
       await dev.close();
+    }
+  });
+
+  it('false turns it off in development; true turns it on', async () => {
+    const off = await startTestServer({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
+    const on = await startTestServer({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+    try {
+      expect(await tryUrls(off, 'wh-off')).toEqual({ statuses: [400, 400, 400], metadata: 400 });
+      expect(await tryUrls(on, 'wh-on')).toEqual({ statuses: [201, 201, 201], metadata: 400 });
+    } finally {
+      await off.close();
+      await on.close();
     }
   });
 });

@@ -81,7 +81,9 @@ describe('API7 SSRF: the configured JWKS URL is the only outbound request', () =
   });
 });
 
+// In production: a development server lets endpoints reach the developer's own machine.
 describe('API7 SSRF: a webhook endpoint cannot point the server at itself or its network', () => {
+  let idp: HostileIdentityProvider;
   let server: TestServer;
   let trap: ReturnType<typeof createServer>;
   let trapPort: number;
@@ -94,13 +96,28 @@ describe('API7 SSRF: a webhook endpoint cannot point the server at itself or its
     });
     await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
     trapPort = (trap.address() as AddressInfo).port;
-    server = await startTestServer();
+    idp = await startHostileIdentityProvider();
+    server = await startTestServer({
+      NODE_ENV: 'production',
+      API_KEY_HASH_SECRET: 's'.repeat(32),
+      ...idp.env(),
+    });
   });
   afterAll(async () => {
     await server.close();
+    await idp.close();
     trap.closeAllConnections();
     trap.close();
   });
+
+  /** A key with every scope for a subject of the production server's identity provider. */
+  const apiKeyOf = async (subject: string) => {
+    const created = await server.call('POST', '/api/v1/api-keys', {
+      bearer: await idp.sign({ sub: subject }),
+      body: { name: 'ssrf' },
+    });
+    return created.body.key as string;
+  };
 
   it.each([
     ['loopback', () => `https://127.0.0.1:${trapPort}/hook`],
@@ -115,7 +132,7 @@ describe('API7 SSRF: a webhook endpoint cannot point the server at itself or its
     ['plain http', () => 'http://93.184.216.34/hook'],
     ['credentials in the URL', () => 'https://user:secret@93.184.216.34/hook'],
   ])('refuses %s with 400 naming /url, and never calls it', async (_case, url) => {
-    const key = await server.apiKey(`ssrf-${_case}`);
+    const key = await apiKeyOf(`ssrf-${_case}`);
     const created = await server.call('POST', '/api/v1/webhook-endpoints', {
       bearer: key,
       body: { url: url() },

@@ -38,11 +38,15 @@ describe('resolvingWebhookUrls', () => {
     );
   });
 
-  it('refuses a host that does not resolve, or to nothing', async () => {
-    expect(await check('https://nowhere.example.com/')).toBe(
-      "its host 'nowhere.example.com' does not resolve",
-    );
-    expect(await check('https://empty.example.com/')).toBe("its host 'empty.example.com' does not resolve");
+  it('accepts a host that does not resolve, or to nothing: each delivery checks it again', async () => {
+    expect(await check('https://nowhere.example.com/')).toBeUndefined();
+    expect(await check('https://empty.example.com/')).toBeUndefined();
+  });
+
+  it('still refuses, by what the URL says, a host that does not resolve', async () => {
+    expect(await check('http://nowhere.example.com/')).toBe('must be an https URL');
+    expect(await check('https://metadata.google.internal/')).toBe('its host is a cloud metadata service');
+    expect(await check('https://nowhere.localhost/')).toBe('its host is a loopback address');
   });
 
   it('applies the URL rules first, and resolves no IP literal', async () => {

@@ -14,8 +14,9 @@ const resolveWithNode: ResolveAll = async (host) =>
 
 /**
  * The server's {@link WebhookUrlCheck}: what the URL says (domain rules), then every address its host
- * resolves to, each of which must be one the service may post to. A host that does not resolve is
- * refused too: an endpoint nothing can be delivered to is a mistake to report now.
+ * resolves to, each of which must be one the service may post to. A host that does not resolve (now,
+ * from here) is accepted: DNS can be slow, split or not yet published, and nothing is sent to it
+ * unless it resolves to a permitted address at a delivery, which checks again.
  *
  * @example createCore({ …, webhookUrls: resolvingWebhookUrls({ allowPrivate: config.webhookAllowPrivateUrls }) })
  */
@@ -34,9 +35,8 @@ export function resolvingWebhookUrls(options: {
       try {
         addresses = await resolve(host);
       } catch {
-        return `its host '${host}' does not resolve`;
+        return undefined;
       }
-      if (addresses.length === 0) return `its host '${host}' does not resolve`;
       for (const address of addresses) {
         const reason = addressRefusal(address, options);
         if (reason !== undefined) return `its host '${host}' resolves to ${reason}`;

@@ -6,7 +6,7 @@ import { startTestServer } from '../../test-support/server/harness.ts';
 import { startWebhookReceiver } from '../../test-support/server/webhook-receiver.ts';
 
 // The address is checked again at each delivery, not only on save: an endpoint saved while
-// private URLs were allowed gets nothing once the server runs without the setting.
+// private URLs were allowed gets nothing once the server runs with the setting off.
 it('refuses at delivery a loopback endpoint saved while private URLs were allowed', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'webhook-refused-'));
   const receiver = await startWebhookReceiver();
@@ -21,6 +21,7 @@ it('refuses at delivery a loopback endpoint saved while private URLs were allowe
 
   const server = await startTestServer({
     DATA_DIR: dataDir,
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'false',
     WEBHOOK_POLL_MS: '50',
     WEBHOOK_RETRY_SCHEDULE: '3600',
   });

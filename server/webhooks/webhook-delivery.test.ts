@@ -168,6 +168,36 @@ describe('webhook delivery', () => {
     ]);
   });
 
+  it('delivers over http to a loopback receiver on a development server by default', async () => {
+    const server = await startTestServer({ WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'warn' });
+    const receiver = await startWebhookReceiver();
+    open.push(server, receiver);
+    const key = await server.apiKey('developer');
+    const endpoint = await createEndpoint(server, key, receiver.url);
+    await server.call('POST', '/api/v1/courses', { bearer: key, body: { name: 'Local', description: '' } });
+    await eventually(() => expect(receiver.received).toHaveLength(1));
+    const types = receiver.received.map((request) => receiver.verify(request, endpoint.secret).type);
+    expect(types).toEqual(['course.created']);
+  });
+
+  it('fails attempts to a host that does not resolve as connection_failed, and keeps serving', async () => {
+    const { server, key } = await setUp({ WEBHOOK_RETRY_SCHEDULE: '3600' });
+    const endpoint = await createEndpoint(server, key, 'https://no-such-host.invalid/hooks');
+    await server.call('POST', '/api/v1/courses', { bearer: key, body: { name: 'Lost', description: '' } });
+    const deliveries = `/api/v1/webhook-endpoints/${endpoint.id}/deliveries`;
+    await eventually(async () => {
+      expect((await server.call('GET', deliveries, { bearer: key })).body.data).toEqual([
+        expect.objectContaining({
+          status: 'pending',
+          attempts: 1,
+          error: 'connection_failed',
+          responseStatus: null,
+        }),
+      ]);
+    });
+    expect((await server.call('GET', '/api/v1/courses', { bearer: key })).status).toBe(200);
+  });
+
   it('refuses a loopback or http URL without WEBHOOK_ALLOW_PRIVATE_URLS', async () => {
     const { server, receiver, key } = await setUp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
     const https = receiver.url.replace('http:', 'https:');
