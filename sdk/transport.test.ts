@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendJson, startHttpServer } from '../test-support/sdk/servers.ts';
 import { createCourseClient, listCourses } from './index.ts';
 
@@ -57,5 +57,26 @@ describe('credentials', () => {
     expect(stub.seen.at(-1)?.url).toBe('/api/v1/courses?limit=5');
     expect(lastHeaders().authorization).toBe('Bearer cms_key');
     expect(lastHeaders()['x-trace']).toBe('t1');
+  });
+});
+
+describe('the Request it builds', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('has no `client` in its init, which Deno takes for its own HttpClient and refuses', async () => {
+    // Deno's check, on any runtime: the generated client spreads its options into the init.
+    class DenoRequest extends Request {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        if (init && 'client' in init) throw new TypeError("Argument 2 'client' must be a Deno.HttpClient");
+        super(input, init);
+      }
+    }
+    vi.stubGlobal('Request', DenoRequest);
+    const client = createCourseClient({ baseUrl: stub.url, apiKey: 'cms_key' });
+    await expect(client.courses.listPage()).resolves.toMatchObject({ hasMore: false });
+    const { data } = await listCourses({ client: client.raw, throwOnError: true });
+    expect(data).toMatchObject({ hasMore: false });
   });
 });

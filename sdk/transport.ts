@@ -8,6 +8,7 @@ import type { Hooks } from './hooks.ts';
 import { createLog, type Logger, type LogLevel } from './logging.ts';
 import { parseRateLimit, type RateLimit } from './rate-limit.ts';
 import { createRetryingFetch, type RetryPolicy } from './retry.ts';
+import { withoutClientOption } from './without-client-option.ts';
 
 /** Options for a single call; they override the client's defaults. */
 export interface RequestOptions {
@@ -78,13 +79,16 @@ export function createTransport(options: TransportOptions): Transport {
   };
   const setup = { hooks: options, log };
 
-  const raw = createClient(
-    createConfig({
-      baseUrl: options.baseUrl,
-      auth: authCallback('apiKey', options),
-      fetch: createRetryingFetch(observedFetch, policy, setup),
-      ...(options.headers ? { headers: options.headers } : {}),
-    }),
+  // What selects this client (`{ client: raw }`, ours or a user's) never reaches a `Request`.
+  const raw = withoutClientOption(
+    createClient(
+      createConfig({
+        baseUrl: options.baseUrl,
+        auth: authCallback('apiKey', options),
+        fetch: createRetryingFetch(observedFetch, policy, setup),
+        ...(options.headers ? { headers: options.headers } : {}),
+      }),
+    ),
   );
   if (options.deprecationWarnings !== false) {
     const { logger } = options;
