@@ -1,9 +1,12 @@
 import type { Cause, UndeclaredAnswer } from './failure-log.ts';
 
+/** Operations and checks a cause failed, named up to this many; the rest are counted. */
+const WHERE_NAMED = 4;
+
 /**
- * The failures by cause, causes first: for each, the operation, the check and what was observed,
- * how many failures it made, the expectation it broke, what came back, and a `curl` that sends
- * the request again. Empty when nothing failed.
+ * The failures by cause, the most frequent first, one line each: what was observed (for a problem,
+ * its status, `code`, pointers and whole `detail`), how many failures it made and where, then the
+ * first failure's expectation and a `curl` that sends its request again. Empty when nothing failed.
  *
  * @example console.log(renderCauses(report.causes));
  */
@@ -15,11 +18,14 @@ export function renderCauses(causes: readonly Cause[]): string {
   ];
   for (const cause of causes) {
     const { first } = cause;
+    const where = cause.where ?? [`${cause.operationId ?? '(no operation)'} [${cause.check}]`];
+    const more = where.length > WHERE_NAMED ? ` and ${where.length - WHERE_NAMED} more` : '';
     lines.push(
-      `- ${cause.operationId ?? '(no operation)'} [${cause.check}] ${cause.observed}: ${cause.failures} failure(s)`,
+      `- ${cause.observed}: ${cause.failures} failure(s) in ${where.slice(0, WHERE_NAMED).join(', ')}${more}`,
     );
     lines.push(`    expected: ${first.expectation}`);
-    lines.push(`    answered: ${first.response.status} ${first.response.body.slice(0, 200)}`);
+    if (!cause.observed.startsWith(`${first.response.status} `))
+      lines.push(`    answered: ${first.response.status} ${first.response.body.slice(0, 200)}`);
     lines.push(`    reproduce: ${first.curl}`);
   }
   return lines.join('\n');

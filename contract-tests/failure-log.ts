@@ -21,12 +21,18 @@ export interface FailureRecord {
   expectation: string;
 }
 
-/** Failures with one cause: the same operation, check and observed value. */
+/**
+ * Failures with one cause: the same problem answered (status, `code`, pointers and `detail`) where a
+ * test or a status check did not expect it, else the same operation, check and observed value.
+ */
 export interface Cause {
+  /** The operation and check of the first failure. */
   operationId: string | null;
   check: CheckName;
   observed: string;
   failures: number;
+  /** Every operation and check it failed, as `operationId [check]`, the first's first. */
+  where: string[];
   /** The first failure of this cause, with its `curl`. */
   first: FailureRecord;
 }
@@ -43,6 +49,8 @@ export interface UndeclaredAnswer {
 const CREDENTIAL_VARIABLES = { apiKey: 'COURSE_API_KEY', idToken: 'COURSE_ID_TOKEN' } as const;
 const KEPT_OUT = /^(host|connection|content-length|user-agent|accept-encoding|accept-language|sec-.*)$/;
 const BODY_EXCERPT = 500;
+/** A problem body is kept whole up to this size (a server's are a few hundred bytes). */
+const PROBLEM_LIMIT = 16_384;
 const MAX_RECORDS = 1000;
 
 /** A credential header's value with the secret replaced by the variable a reproduction reads it from. */
@@ -88,13 +96,48 @@ export function recordRequest(request: Request, path: string, body: string | und
   return { method: request.method, path, headers, ...(body !== undefined ? { body } : {}) };
 }
 
-/** What a failure saw, without the ids that differ from one failure of the same cause to the next. */
-function observedOf(record: FailureRecord): string {
-  if (record.check === 'declared-status' || record.check === 'no-server-error')
-    return `status ${record.response.status}`;
-  return record.expectation
-    .replace(/\b(crs|key)_[0-9A-Za-z]{16}\b/g, '$1_…')
+/** Text without the ids that differ from one failure of the same cause to the next. */
+const withoutIds = (text: string) =>
+  text
+    .replace(/\b(crs|key|evt|whe|del)_[0-9A-Za-z]{16}\b/g, '$1_…')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '…');
+
+/**
+ * The problem (RFC 9457) a failure's answer was, in its own words: `400 validation_failed at /url:
+ * <the field's detail>`, or `503 service_unavailable: <detail>` when it names no field; undefined
+ * for an answer that is not one.
+ */
+function problemOf(response: FailureRecord['response']): string | undefined {
+  if (response.status < 400) return undefined;
+  let body: { code?: unknown; detail?: unknown; errors?: unknown };
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return undefined;
+  }
+  if (typeof body?.code !== 'string') return undefined;
+  const fields = (Array.isArray(body.errors) ? body.errors : [])
+    .map((error: { pointer?: unknown; detail?: unknown }) => `${error?.pointer}: ${error?.detail}`)
+    .filter((field, index, all) => all.indexOf(field) === index);
+  const reason = fields.length > 0 ? ` at ${fields.join('; ')}` : `: ${String(body.detail ?? '')}`;
+  return withoutIds(`${response.status} ${body.code}${reason}`);
+}
+
+/**
+ * What a failure saw, and the key of its cause. A problem that a test or a status check did not
+ * expect is the cause itself, wherever it was met (a refused prerequisite fails every test that
+ * needs it with the same problem); any other failure is its operation's and check's own.
+ */
+function causeOf(record: FailureRecord): { key: string; observed: string } {
+  const statusFailure =
+    record.check === 'scenario' || record.check === 'declared-status' || record.check === 'no-server-error';
+  const problem = statusFailure ? problemOf(record.response) : undefined;
+  if (problem !== undefined) return { key: `problem ${problem}`, observed: problem };
+  const observed =
+    record.check === 'declared-status' || record.check === 'no-server-error'
+      ? `status ${record.response.status}`
+      : withoutIds(record.expectation);
+  return { key: `${record.operationId} ${record.check} ${observed}`, observed };
 }
 
 /**
@@ -118,16 +161,19 @@ export const failureLog = {
   /** Records a failure and counts it against its cause. */
   add(record: FailureRecord): void {
     if (this.records.length < MAX_RECORDS) this.records.push(record);
-    const observed = observedOf(record);
-    const key = `${record.operationId} ${record.check} ${observed}`;
+    const { key, observed } = causeOf(record);
+    const where = `${record.operationId ?? '(no operation)'} [${record.check}]`;
     const cause = this.causes.get(key);
-    if (cause) cause.failures++;
-    else
+    if (cause) {
+      cause.failures++;
+      if (!cause.where.includes(where)) cause.where.push(where);
+    } else
       this.causes.set(key, {
         operationId: record.operationId,
         check: record.check,
         observed,
         failures: 1,
+        where: [where],
         first: record,
       });
   },
@@ -137,8 +183,13 @@ export const failureLog = {
   },
 };
 
-/** A response's headers as a plain object, and its body cut to an excerpt. */
+/**
+ * A response's headers as a plain object, and its body: a problem (RFC 9457) whole, so that its
+ * reason is never cut off, anything else cut to an excerpt.
+ */
 export function recordResponse(status: number, headers: Headers, body: string): FailureRecord['response'] {
-  const excerpt = body.length > BODY_EXCERPT ? `${body.slice(0, BODY_EXCERPT)}…` : body;
+  const problem = /^application\/problem\+json\b/.test(headers.get('content-type') ?? '');
+  const limit = problem ? PROBLEM_LIMIT : BODY_EXCERPT;
+  const excerpt = body.length > limit ? `${body.slice(0, limit)}…` : body;
   return { status, headers: Object.fromEntries(headers), body: excerpt };
 }

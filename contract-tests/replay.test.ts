@@ -43,7 +43,7 @@ test('a failure reads as its cause with a curl that reproduces it, and replay te
   const { code, output } = await runContractCli(proxy.url, args);
   expect(code, output).toBe(1);
   expect(output).toMatch(/Failures by cause: 1 cause\(s\) of \d+ failure\(s\)/);
-  expect(output).toMatch(/^- createCourse \[declared-status\] status 200: \d+ failure\(s\)$/m);
+  expect(output).toMatch(/^- status 200: \d+ failure\(s\) in createCourse \[declared-status\]$/m);
   expect(output).toMatch(/reproduce: curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/courses' /);
 
   // The cause as a GitHub annotation at createCourse's line of the spec.
@@ -170,8 +170,42 @@ test("a hand-written scenario's failure is recorded with its last request as a c
     expect(scenario?.first.curl).toMatch(
       /^curl -sS -i -X \w+ 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/courses\/crs_/,
     );
-    expect(output).toMatch(/\[scenario\] 404 for a missing course id/);
+    expect(output).toMatch(/^ {4}expected: 404 for a missing course id/m);
   } finally {
     await wrongCode.close();
+  }
+});
+
+test('a refused prerequisite is one cause, named by its problem in full, however many tests it fails', {
+  timeout: 300_000,
+}, async () => {
+  // Every webhook endpoint the suite registers points at a cloud metadata address, which the
+  // server refuses at save time, as it refused the suite's own receiver before it was allowed.
+  const refused = await startMutantProxy(upstream.url, {
+    request(request) {
+      if (request.method !== 'POST' || !request.url.startsWith('/api/v1/webhook-endpoints') || !request.body)
+        return;
+      const body = JSON.parse(request.body.toString());
+      if (typeof body.url === 'string') body.url = 'http://169.254.169.254/hook';
+      request.body = Buffer.from(JSON.stringify(body));
+    },
+  });
+  try {
+    const file = join(dir, 'prerequisite.json');
+    const args = ['--grep', 'webhook', '--report', file];
+    const { code, output } = await runContractCli(refused.url, args);
+    expect(code, output).toBe(1);
+    const report = JSON.parse(await readFile(file, 'utf8')) as ContractReport;
+    const cause = report.causes[0];
+    expect(cause?.observed, output).toMatch(
+      /^400 validation_failed at \/url: .*cloud metadata address/,
+    );
+    expect(cause?.failures).toBeGreaterThan(5);
+    expect(report.causes.length, JSON.stringify(report.causes.map((c) => c.observed))).toBeLessThan(
+      (cause?.failures ?? 0) / 2,
+    );
+    expect(output).toContain(`- ${cause?.observed}: ${cause?.failures} failure(s) in `);
+  } finally {
+    await refused.close();
   }
 });
