@@ -1,0 +1,133 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CourseMockProcess,
+  runCourseMock,
+  startCourseMock,
+} from '../../test-support/mocks/course-mock-process.ts';
+import { mockApiKey } from '../index.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'course-mock-'));
+const seedFile = (name: string, seed: unknown) => {
+  const path = join(work, name);
+  writeFileSync(path, JSON.stringify(seed));
+  return path;
+};
+const apiKey = mockApiKey('course-mock');
+const SEED = seedFile('seed.json', {
+  apiKeys: [{ key: apiKey, owner: 'alice' }],
+  courses: [{ id: 'crs_SeededCourse0001', name: 'Seeded', owner: 'alice', status: 'published' }],
+});
+
+describe('course-mock on the command line', () => {
+  it('prints its help and exits 0', async () => {
+    const help = await runCourseMock(['serve', '--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(
+      /^Usage: course-mock serve \[options\]\n[\s\S]*--seed <file>[\s\S]*\/__mock\/reset/,
+    );
+  });
+
+  it.each([
+    [['serve', '--prot', '0'], /Unknown option '--prot'/],
+    [['serve', '--port', '80000'], /--port takes a whole number from 0 to 65535, got '80000'/],
+    [['serve', '--scenario', 'listCourse=serverError'], /Unknown operation 'listCourse'/],
+    [['serve', '--scenario', 'getHealth=rateLimited'], /getHealth does not document a 429 error/],
+    [['serve', '--seed', join(work, 'absent.json')], /--seed .*absent\.json: ENOENT/],
+    [['serve', '--seed', seedFile('extra.json', { keys: [] })], /unknown field keys; it takes apiKeys/],
+    [
+      ['serve', '--seed', seedFile('bad-key.json', { apiKeys: [{ key: 'cms_prod_x' }] })],
+      /not a well-formed key/,
+    ],
+    [['server'], /unknown command 'server'/],
+  ])('refuses %j with a message and exit code 2', async (args, message) => {
+    const { code, stdout, stderr } = await runCourseMock(args);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toMatch(message);
+    expect(stderr).toMatch(/course-mock serve --help/);
+  });
+});
+
+describe('course-mock serve, over HTTP', () => {
+  let mock: CourseMockProcess;
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${mock.url}${path}`, { ...init, headers: { 'X-API-Key': apiKey, ...init.headers } });
+  const control = (path: string, body?: unknown) =>
+    fetch(`${mock.url}/__mock/${path}`, { method: 'POST', body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    mock = await startCourseMock(['--seed', SEED, '--scenario', 'listCourses=unavailable,times=1']);
+  });
+  afterAll(() => mock?.stop());
+
+  it('reports how long it took to start (a figure for the guide, not a limit)', () => {
+    console.info(`course-mock serve (from the sources, under tsx) printed its URL after ${mock.startMs} ms`);
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('serves the seed and the --scenario, both again after POST /__mock/reset', async () => {
+    for (const round of [1, 2]) {
+      expect((await api('/api/v1/courses')).status, `round ${round}`).toBe(503);
+      const listed = await (await api('/api/v1/courses')).json();
+      expect(listed.data.map((course: { id: string }) => course.id)).toEqual(['crs_SeededCourse0001']);
+      await api('/api/v1/courses', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Gone after the reset', description: '' }),
+      });
+      expect((await control('reset')).status).toBe(204);
+    }
+  });
+
+  it('lists what it received at GET /__mock/requests, as JSON for any language', async () => {
+    await api('/api/v1/courses?limit=5&api_key=secret');
+    await api('/api/v1/nope', { method: 'POST', body: 'client_secret=x' });
+    const all = await (await fetch(`${mock.url}/__mock/requests`)).json();
+    expect(all.slice(-2)).toEqual([
+      expect.objectContaining({
+        operationId: 'listCourses',
+        method: 'GET',
+        path: '/api/v1/courses',
+        query: { limit: '5', api_key: '[redacted]' },
+        headers: expect.objectContaining({ 'x-api-key': '[redacted]' }),
+        body: null,
+        status: 503,
+      }),
+      expect.objectContaining({ operationId: null, path: '/api/v1/nope', body: null, status: 404 }),
+    ]);
+    const filtered = await (
+      await fetch(`${mock.url}/__mock/requests?operationId=listCourses&status=503`)
+    ).json();
+    expect(filtered).toEqual([all.at(-2)]);
+    expect(all.some((request: { path: string }) => request.path.startsWith('/__mock'))).toBe(false);
+  });
+
+  it('sets scenarios at POST /__mock/scenarios: a network error drops the connection', async () => {
+    const set = await control('scenarios', { operationId: 'getCourse', scenario: 'networkError', times: 1 });
+    expect(set.status).toBe(204);
+    await expect(api('/api/v1/courses/crs_SeededCourse0001')).rejects.toThrow(/fetch failed/);
+    expect((await api('/api/v1/courses/crs_SeededCourse0001')).status).toBe(200);
+    const dropped = await (await fetch(`${mock.url}/__mock/requests?operationId=getCourse`)).json();
+    expect(dropped.map((request: { status: number | null }) => request.status)).toEqual([null, 200]);
+  });
+
+  it('refuses a scenario it cannot set with a 400 problem saying why', async () => {
+    const refused = await control('scenarios', { operationId: 'getHealth', scenario: 'rateLimited' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    expect((await refused.json()).detail).toMatch(/getHealth does not document a 429 error/);
+  });
+});
+
+describe('course-mock serve, stopped', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('closes its port and exits 0 on %s', async (signal) => {
+    const mock = await startCourseMock();
+    // A kept-alive connection must not hold the process open.
+    expect((await fetch(`${mock.url}/healthz`)).status).toBe(200);
+    expect(await mock.stop(signal)).toBe(0);
+    expect(mock.output()).toMatch(new RegExp(`course-mock stopped \\(${signal}\\)\\n$`));
+    await expect(fetch(`${mock.url}/healthz`)).rejects.toThrow(/fetch failed/);
+  });
+});
