@@ -4,11 +4,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCourseServiceMock, mockApiKey } from '../mocks/index.ts';
 import { startServer } from '../server/start-server.ts';
+import { type CourseMockProcess, startCourseMock } from '../test-support/mocks/course-mock-process.ts';
 import { MISSING_COURSE_ID, MISSING_KEY_ID } from './assertions.ts';
 import { loadContractSpec } from './spec.ts';
 
 // The server and the mocks are two adapters over one core: the same scripted sequence must get the
-// same answers from both, step by step. Values that are each side's own (ids, timestamps, request
+// same answers from both, step by step, and from the mocks served over HTTP by `course-mock serve`. Values that are each side's own (ids, timestamps, request
 // ids, ETags, key values) are not compared; each side threads its own created ids through.
 
 /** What earlier steps captured on one side: its own ID token, key values and ids. */
@@ -322,6 +323,8 @@ const QUOTA = { max: 1000, windowSeconds: 60, authFailureMax: 1_000_000 };
 describe('parity: the server and the mocks answer one sequence alike', () => {
   let onServer: Run[];
   let onMocks: Run[];
+  let onServed: Run[];
+  let served: CourseMockProcess | undefined;
   let close = async () => {};
 
   beforeAll(async () => {
@@ -335,6 +338,10 @@ describe('parity: the server and the mocks answer one sequence alike', () => {
         KEY_CREATION_WINDOW_SECONDS: String(QUOTA.windowSeconds),
       },
     });
+    served = await startCourseMock([
+      ...['--rate-limit-max', String(QUOTA.max), '--rate-limit-window', String(QUOTA.windowSeconds)],
+      ...['--auth-failure-max', String(QUOTA.authFailureMax)],
+    ]);
     const mock = createCourseServiceMock({ baseUrl: MOCK_URL, rateLimit: QUOTA });
     const interceptor = setupServer(...mock.handlers);
     interceptor.listen({ onUnhandledRequest: 'error' });
@@ -345,8 +352,12 @@ describe('parity: the server and the mocks answer one sequence alike', () => {
     // One side after the other: each sequence depends on its own earlier answers only.
     onServer = await runSequence(sender(server.url, loopbackFetch));
     onMocks = await runSequence(sender(MOCK_URL, globalThis.fetch));
+    onServed = await runSequence(sender(served.url, loopbackFetch));
   });
-  afterAll(() => close());
+  afterAll(async () => {
+    await close();
+    await served?.stop();
+  });
 
   test('the sequence is long enough to mean something', () => {
     expect(STEPS.length).toBeGreaterThanOrEqual(40);
@@ -357,14 +368,14 @@ describe('parity: the server and the mocks answer one sequence alike', () => {
     const step = STEPS[index] as Step;
     const server = onServer[index] as Run;
     const mocks = onMocks[index] as Run;
+    const overHttp = onServed[index] as Run;
     const names = new Set([
-      ...declaredHeaders(server.request, server.reply.status),
-      ...declaredHeaders(mocks.request, mocks.reply.status),
+      ...[server, mocks, overHttp].flatMap((run) => declaredHeaders(run.request, run.reply.status)),
       ...(step.also ?? []),
     ]);
     const seenOnServer = observe(server.reply, [...names]);
-    const seenOnMocks = observe(mocks.reply, [...names]);
-    expect(seenOnMocks, 'mocks (+) vs server (-)').toEqual(seenOnServer);
+    expect(observe(mocks.reply, [...names]), 'mocks (+) vs server (-)').toEqual(seenOnServer);
+    expect(observe(overHttp.reply, [...names]), 'course-mock serve (+) vs server (-)').toEqual(seenOnServer);
     const [status, code = null] = typeof step.expect === 'number' ? [step.expect] : step.expect;
     expect({ status: seenOnServer.status, code: seenOnServer.code }, 'what the step provokes').toEqual({
       status,
