@@ -1,7 +1,4 @@
 import {
-  type Answer,
-  ApiError,
-  problemAnswer,
   readJsonBody,
   tokenEndpointTakesPost,
   tokenGrantAnswer,
@@ -10,7 +7,7 @@ import {
 import type { Context, Middleware, Next } from 'koa';
 import type { Logger } from 'pino';
 import { KoaRequest } from '../http/node-request.ts';
-import { putAnswer, type ServiceState } from '../http/service-middleware.ts';
+import { answerRoute, jsonAnswer } from '../http/route-answer.ts';
 
 const TOKEN_PATH = '/dev/token';
 const JWKS_PATH = '/dev/.well-known/jwks.json';
@@ -40,8 +37,8 @@ async function tokenAnswer(ctx: Context, options: DevIdentityRouteOptions, reque
  * `POST /dev/token` with `{"sub": "<subject>"}` answers `{"idToken": "…"}` (`405` with
  * `Allow: POST` for other methods; `400 validation_failed` for a bad subject; `413`, `415` and
  * `400 malformed_json` as the API answers them), and `GET /dev/.well-known/jwks.json` its public
- * keys. Any other path under `/dev` goes on to the service, which answers `404`. Each answer is
- * named for metrics and traces by its path.
+ * keys. Any other path under `/dev` goes on to the next route, then the service, which answers
+ * `404`. Each answer is named for metrics and traces by its path.
  *
  * @example serverRoutes({ '/dev': devIdentityRoutes({ issueToken, lifetimeSeconds: 3600, jwks, bodyLimitBytes, logger }) })
  */
@@ -50,25 +47,8 @@ export function devIdentityRoutes(options: DevIdentityRouteOptions): Middleware 
     const { path, method } = ctx;
     const readsKeys = path === JWKS_PATH && (method === 'GET' || method === 'HEAD');
     if (path !== TOKEN_PATH && !readsKeys) return next();
-    const { requestId } = ctx.state as ServiceState;
-    let answer: Answer;
-    try {
-      answer = readsKeys
-        ? {
-            status: 200,
-            headers: ['X-Request-Id', requestId, 'Content-Type', 'application/json; charset=utf-8'],
-            body: JSON.stringify(await options.jwks()),
-          }
-        : await tokenAnswer(ctx, options, requestId);
-    } catch (error) {
-      // As the core does: a client's mistake is theirs; a bug is logged, and answers 500.
-      if (!(error instanceof ApiError) || error.code === 'internal_error') {
-        const err = error instanceof ApiError ? (error.options.cause ?? error) : error;
-        options.logger.error({ err, requestId }, 'request failed');
-      }
-      answer = problemAnswer(error, path, requestId);
-    }
-    answer.route = path;
-    putAnswer(ctx, answer);
+    await answerRoute(ctx, options.logger, async (requestId) =>
+      readsKeys ? jsonAnswer(await options.jwks(), requestId) : tokenAnswer(ctx, options, requestId),
+    );
   };
 }
