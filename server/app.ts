@@ -34,6 +34,8 @@ import { createRateLimits } from './rate-limit/rate-limits.ts';
 import { favicon } from './reference/favicon.ts';
 import { landingPage } from './reference/landing-page.ts';
 import { referenceRoutes } from './reference/reference-routes.ts';
+import { createDevSecretScanner, type DevSecretScanner } from './security/dev-secret-scanner.ts';
+import { devSecretScannerRoutes } from './security/dev-secret-scanner-routes.ts';
 import { createReportKeys } from './security/report-keys.ts';
 import { resolvingWebhookUrls } from './security/resolving-webhook-urls.ts';
 import { NO_TELEMETRY, type Telemetry } from './telemetry/telemetry.ts';
@@ -98,6 +100,14 @@ export async function createApp(options: AppOptions): Promise<App> {
           keys: async (header, token) => (await devProvider()).keys(header, token),
         },
   );
+  // Without a scanner's keys URL (development only) the development scanner signs reports; its
+  // key too is set up on first use.
+  const { keysUrl } = config.secretScanning;
+  let devScannerSetUp: DevSecretScanner | undefined;
+  const devScanner = () => {
+    devScannerSetUp ??= createDevSecretScanner(config.dataDir);
+    return devScannerSetUp;
+  };
   const rateLimits = await createRateLimits({
     ...config.rateLimit,
     keyCreation: config.keyCreationLimit,
@@ -119,7 +129,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     apiKeyPrefix: config.apiKeyPrefix,
     bodyLimitBytes: config.bodyLimitBytes,
     masterKey: config.mcpMasterApiKey,
-    reportKeys: createReportKeys(config.secretScanning.keysUrl, config.jwksTimeoutMs),
+    reportKeys: keysUrl
+      ? createReportKeys(keysUrl, config.jwksTimeoutMs)
+      : { publicKey: (identifier) => devScanner().reportKeys.publicKey(identifier) },
     leakAction: config.secretScanning.action,
     webhookUrls: resolvingWebhookUrls({ allowPrivate: config.webhookAllowPrivateUrls }),
     health,
@@ -135,22 +147,33 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(requestFrame({ newId: core.ids.requestId, logger }));
   for (const middleware of options.middleware ?? []) koa.use(middleware);
   const issueToken = async (subject: string) => (await devProvider()).issueToken(subject);
+  // The development identity provider, and the development secret scanner: each only while no
+  // real one is configured, which production requires of the first and defaults for the second.
+  const devRoutes = [
+    ...(identityProvider
+      ? []
+      : [
+          devIdentityRoutes({
+            issueToken,
+            lifetimeSeconds: 3600,
+            jwks: async () => (await devProvider()).jwks,
+            bodyLimitBytes: config.bodyLimitBytes,
+            logger,
+          }),
+        ]),
+    ...(keysUrl
+      ? []
+      : [devSecretScannerRoutes({ scanner: devScanner, bodyLimitBytes: config.bodyLimitBytes, logger })]),
+  ];
   const mounts = {
     '/': landingPage(),
     '/favicon.svg': favicon(),
     '/docs': referenceRoutes(),
     '/dashboard': dashboardRoutes(config),
     '/.well-known': wellKnownRoutes({ issuer: identityProvider?.issuer, trustProxy: config.trustProxy }),
-    // The development identity provider, and its authorization server for MCP clients that sign
-    // in; never with a real provider.
+    ...(devRoutes.length > 0 && { '/dev': chain(devRoutes) }),
+    // The development identity provider's authorization server for MCP clients that sign in.
     ...(!identityProvider && {
-      '/dev': devIdentityRoutes({
-        issueToken,
-        lifetimeSeconds: 3600,
-        jwks: async () => (await devProvider()).jwks,
-        bodyLimitBytes: config.bodyLimitBytes,
-        logger,
-      }),
       '/oauth': devOAuthRoutes({ issueToken, lifetimeSeconds: 3600, trustProxy: config.trustProxy }),
     }),
     ...telemetry.mounts,
@@ -194,4 +217,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       await rateLimits.close();
     },
   };
+}
+
+/** Runs `routes` in turn, each passing what it does not answer to the next, then to `next`. */
+function chain(routes: Middleware[]): Middleware {
+  return (ctx, next) =>
+    routes.reduceRight<() => Promise<unknown>>((rest, route) => () => route(ctx, rest), next)();
 }

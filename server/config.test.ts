@@ -123,14 +123,37 @@ describe('loadConfig', () => {
   });
 });
 
+/** The least a production server starts with. */
+const production = {
+  NODE_ENV: 'production',
+  API_KEY_HASH_SECRET: 's'.repeat(32),
+  IDP_ISSUER: 'https://idp.example.com',
+  IDP_AUDIENCE: 'course-service',
+  IDP_JWKS_URL: 'https://idp.example.com/jwks',
+};
+
+describe('SECRET_SCANNING_KEYS_URL', () => {
+  const github = 'https://api.github.com/meta/public_keys/secret_scanning';
+  const keysUrl = (env: Record<string, string>) => loadConfig(env).secretScanning.keysUrl;
+
+  it("is GitHub's in production, and unset (the development scanner) in development", () => {
+    expect(keysUrl(production)).toBe(github);
+    expect(keysUrl({})).toBeUndefined();
+    expect(keysUrl({ SECRET_SCANNING_KEYS_URL: ' ' })).toBeUndefined();
+  });
+
+  it('is the URL given in either mode, and must be one', () => {
+    expect(keysUrl({ SECRET_SCANNING_KEYS_URL: github })).toBe(github);
+    expect(keysUrl({ ...production, SECRET_SCANNING_KEYS_URL: 'https://scanner.example/keys' })).toBe(
+      'https://scanner.example/keys',
+    );
+    expect(() => loadConfig({ SECRET_SCANNING_KEYS_URL: 'keys' })).toThrow(
+      "SECRET_SCANNING_KEYS_URL must be an absolute URL, got 'keys'",
+    );
+  });
+});
+
 describe('WEBHOOK_ALLOW_PRIVATE_URLS', () => {
-  const production = {
-    NODE_ENV: 'production',
-    API_KEY_HASH_SECRET: 's'.repeat(32),
-    IDP_ISSUER: 'https://idp.example.com',
-    IDP_AUDIENCE: 'course-service',
-    IDP_JWKS_URL: 'https://idp.example.com/jwks',
-  };
   const allowed = (env: Record<string, string>) => loadConfig(env).webhookAllowPrivateUrls;
 
   it('is on in development and off in production unless set', () => {

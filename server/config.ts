@@ -34,8 +34,11 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long one fetch of the identity provider's JWKS may take before the token is refused. */
   jwksTimeoutMs: number;
-  /** Leaked-key reports: where the scanner publishes its keys, and what a reported active key gets. */
-  secretScanning: { keysUrl: string; action: 'revoke' | 'flag' };
+  /**
+   * Leaked-key reports: where the scanner publishes its keys (`undefined`: the built-in development
+   * scanner, in development only), and what a reported active key gets.
+   */
+  secretScanning: { keysUrl: string | undefined; action: 'revoke' | 'flag' };
   /** Whether webhook URLs may be `http` and reach private and loopback addresses (on by default in development). */
   webhookAllowPrivateUrls: boolean;
   /** API keys one subject may create per window (a sensitive business flow). */
@@ -104,11 +107,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const logFormat = text('LOG_FORMAT', 'auto') as Config['logFormat'];
   if (!['json', 'pretty', 'auto'].includes(logFormat))
     problems.push(`LOG_FORMAT must be json, pretty or auto, got '${logFormat}'`);
-  const secretScanningKeysUrl = text(
-    'SECRET_SCANNING_KEYS_URL',
-    'https://api.github.com/meta/public_keys/secret_scanning',
-  );
-  if (!URL.canParse(secretScanningKeysUrl))
+  // In development, unset, the built-in development scanner signs reports (as the development
+  // identity provider signs tokens): GitHub's keys need the internet, and sign nothing a test can.
+  const secretScanningKeysUrl =
+    env.SECRET_SCANNING_KEYS_URL?.trim() ||
+    (production ? 'https://api.github.com/meta/public_keys/secret_scanning' : undefined);
+  if (secretScanningKeysUrl !== undefined && !URL.canParse(secretScanningKeysUrl))
     problems.push(`SECRET_SCANNING_KEYS_URL must be an absolute URL, got '${secretScanningKeysUrl}'`);
   const secretScanningAction = text('SECRET_SCANNING_ACTION', 'revoke') as 'revoke' | 'flag';
   if (secretScanningAction !== 'revoke' && secretScanningAction !== 'flag')

@@ -57,6 +57,8 @@ const PRINTS: Array<[string, RegExp]> = [
   ['Introduction to Databases', /cms_prod_\w+[\s\S]*"name":"Introduction to Databases"/],
   ['Distributed Systems', /"redis":\{"status":"up"\}[\s\S]*"data":\[\{[^\]]*"name":"Distributed Systems"/],
   ['METRICS=on', /^http_server_request_duration_seconds_count\{/m],
+  // The development scanner's signature held: the key is a true positive, and revoked.
+  ['Pasted in a gist', /"label":"true_positive"\}\][\s\S]*"code":"api_key_revoked"/],
   ['X-Served-By', /^200 my-app\n\{ pong: true \}\n$/],
   ['createApp', /^Course Management Service\n$/],
   // The receiver verified the delivery, and the feed holds the same event.

@@ -57,7 +57,13 @@ export { apiKeyView, courseView } from './operation-helpers/representations.ts';
 export { literalWebhookUrls } from './operation-helpers/webhook-urls.ts';
 export type { Answer } from './pipeline/answer.ts';
 export type { IncomingRequest, JsonBody } from './pipeline/incoming-request.ts';
-export { malformedJson, parseJsonBytes, payloadTooLarge, readJsonBody } from './pipeline/read-json-body.ts';
+export {
+  malformedJson,
+  parseJsonBytes,
+  payloadTooLarge,
+  readJsonBody,
+  readJsonBodyText,
+} from './pipeline/read-json-body.ts';
 export { rateLimited } from './pipeline/steps.ts';
 export { problemAnswer } from './problem.ts';
 export { requestIdOf } from './request-id.ts';

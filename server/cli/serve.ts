@@ -88,6 +88,20 @@ async function serve({ env, isTerminal, err }: CliContext): Promise<number> {
       'DEVELOPMENT MODE: built-in identity provider on; set IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL for a real one',
     );
   }
+  if (!config.secretScanning.keysUrl) {
+    logger.warn(
+      {
+        publicKeys: `GET ${server.url}/dev/secret-scanning/public-keys`,
+        signature: `POST ${server.url}/dev/secret-scanning/signature <report>`,
+      },
+      'DEVELOPMENT MODE: built-in secret scanner signs leaked-key reports; set SECRET_SCANNING_KEYS_URL for a real one',
+    );
+  }
+  if (config.webhookAllowPrivateUrls) {
+    logger.warn(
+      'webhooks: endpoints may use http and private addresses (set WEBHOOK_ALLOW_PRIVATE_URLS=false to refuse them)',
+    );
+  }
   logger.info(
     `MCP master key: ${config.mcpMasterApiKey ? 'on' : 'off (set MCP_MASTER_API_KEY to turn it on)'}`,
   );

@@ -41,6 +41,7 @@ describe('errors as RFC 9457 problems', () => {
       '/api/v1/courses',
       `/api/v1/courses/${id}`,
       '/dev/.well-known/jwks.json',
+      '/dev/secret-scanning/public-keys',
     ]) {
       const headers = { authorization: `Bearer ${key}` };
       const get = await fetch(`${server.url}${path}`, { headers });

@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../../test-support/server/harn
 // API9:2023 Improper inventory management: every route the server answers is in the spec, and
 // every operation of the spec is answered. The only routes outside it are documented in the README:
 // the landing page and the API reference (/, /docs), the dashboard (web pages, not API), in
-// development only, the development identity provider, and, with METRICS=on, /metrics.
+// development only, the development identity provider and secret scanner, and, with METRICS=on,
+// /metrics.
 const spec = openApiDocument as unknown as {
   paths: Record<string, Record<string, unknown>>;
 };
@@ -21,6 +22,9 @@ const DOCUMENTED_OUTSIDE_SPEC = [
   'POST /dev/token',
   'GET /dev/.well-known/jwks.json',
   'HEAD /dev/.well-known/jwks.json',
+  'POST /dev/secret-scanning/signature',
+  'GET /dev/secret-scanning/public-keys',
+  'HEAD /dev/secret-scanning/public-keys',
   // Sign-in for MCP clients: the protected resource metadata (always), and the development
   // authorization server (only without a configured identity provider).
   ...['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'].flatMap(
@@ -67,6 +71,7 @@ const PROBES = [
   '/mcp/sse',
   '/dev',
   '/dev/keys',
+  '/dev/secret-scanning',
   '/.well-known',
   '/.well-known/openid-configuration',
   '/.well-known/oauth-authorization-server',
@@ -125,7 +130,7 @@ describe('API9 improper inventory: the router answers exactly the spec', () => {
     expect(reached.sort()).toEqual(declared.sort());
   });
 
-  it('no other path answers, besides the documented pages and development identity provider', async () => {
+  it('no other path answers, besides the documented pages and development routes', async () => {
     const reached: string[] = [];
     for (const path of [
       ...PROBES,
@@ -133,12 +138,14 @@ describe('API9 improper inventory: the router answers exactly the spec', () => {
       '/dashboard',
       '/dev/token',
       '/dev/.well-known/jwks.json',
+      '/dev/secret-scanning/signature',
+      '/dev/secret-scanning/public-keys',
     ])
       reached.push(...(await answered(path)));
     expect(reached.filter((route) => !DOCUMENTED_OUTSIDE_SPEC.includes(route))).toEqual([]);
     expect(reached).toEqual(
       expect.arrayContaining(
-        DOCUMENTED_OUTSIDE_SPEC.filter((route) => / \/(oauth|\.well-known)/.test(route)),
+        DOCUMENTED_OUTSIDE_SPEC.filter((route) => / \/(oauth|\.well-known|dev)/.test(route)),
       ),
     );
   });
