@@ -90,7 +90,7 @@ export default defineConfig({
             ? NODE_DEPENDENT
             : [
                 '{runtime,server,sdk,mocks,dashboard,bench,scripts,test-support}/**/*.test.ts',
-                'contract-tests/{validator,pacing,duplicate-race,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
+                'contract-tests/{validator,pacing,preflight,duplicate-race,parity,mutants,extra-operation,text-rule,documented-examples,koa-middleware,deprecation,replay}.test.ts',
                 'contract-tests/diff/*.test.ts',
               ],
           exclude: [

@@ -11,8 +11,10 @@ import { failureLog } from './failure-log.ts';
 import { fuzzFindingsSuite } from './fuzz-findings.ts';
 import { genericChecksSuite } from './generic/generic-suite.ts';
 import { createPacer, maxWaitSeconds } from './pacer.ts';
+import { neededFor, renderNotExercised, renderPreflight, runPreflight } from './preflight.ts';
+import { type Finding, PREREQUISITES, type Prerequisite } from './prerequisites.ts';
 import { buildReport, renderChecks, scenarios, writeReport } from './report.ts';
-import { SPEC_FILE } from './spec.ts';
+import { SPEC_FILE, type SpecOperation } from './spec.ts';
 import { apiKeyAuthSuite } from './suites/api-key-auth.ts';
 import { apiKeysSuite } from './suites/api-keys.ts';
 import { conditionalRequestsSuite } from './suites/conditional-requests.ts';
@@ -46,9 +48,21 @@ const c = createContract(
 vi.setConfig({ testTimeout: 60_000 + waitBudget * 1000 });
 const startedAt = new Date();
 
+// What the run needs of the target, checked before it: each missing prerequisite is one finding
+// (a test of its own), and the tests that need it are not run but counted as not exercised.
+c.findings.push(...(await runPreflight(c)));
+const preflight = renderPreflight(c.findings);
+console.log(preflight);
+const preflightOnly = process.env.CONTRACT_PREFLIGHT === 'only';
+const missing = (name: Prerequisite): Finding | undefined =>
+  c.findings.find((finding) => finding.prerequisite === name);
+
 // The summary (and the JSON report, with --report) come at the end of every run, filtered or not.
 afterAll(async () => {
   const report = buildReport(c, startedAt);
+  if (c.findings.length > 0) console.log(preflight);
+  const notExercised = renderNotExercised();
+  if (notExercised) console.log(notExercised);
   const causes = renderCauses(report.causes);
   if (causes) console.log(causes);
   const undeclared = renderUndeclared(report.undeclared);
@@ -87,46 +101,64 @@ afterEach(() => {
   expect(violations, `responses that break openapi.yaml:\n${violations.join('\n')}`).toEqual([]);
 });
 
-serviceSuite(c);
-genericChecksSuite(c);
-listCoursesSuite(c);
-conditionalRequestsSuite(c);
-createCourseSuite(c);
-courseLifecycleSuite(c);
-requestBodiesSuite(c);
-ownershipSuite(c);
-environmentsSuite(c);
-apiKeysSuite(c);
-keyRollSuite(c);
-leakReportsSuite(c);
-apiKeyAuthSuite(c);
-idTokenAuthSuite(c);
-forbiddenSuite(c);
-paginationSuite(c);
-mcpSuite(c);
-webhookEndpointsSuite(c);
-eventsSuite(c);
-webhookDeliveriesSuite(c);
-rateLimitsSuite(c);
-fuzzFindingsSuite(c);
-
-describe('coverage', () => {
-  test('every declared operation × status was exercised, or the spec says why it cannot be', () => {
-    console.log(renderMatrix(c.spec, c.target.name));
-    if (c.pacer?.waitedSeconds)
-      console.log(`Waited ${c.pacer.waitedSeconds} s in all for the server's failed-authentication limit.`);
-    if (c.validator.strictWarnings.length > 0)
-      console.log(`Ajv strict-mode notes on the spec:\n  ${c.validator.strictWarnings.join('\n  ')}`);
-    expect(coverage.violations, 'responses broke the contract during the run').toEqual([]);
-    expect(unexercised(c.spec), 'declared responses never exercised').toEqual([]);
+describe('preflight', () => {
+  test.each(Object.keys(PREREQUISITES) as Prerequisite[])('the target offers %s', (name) => {
+    const finding = missing(name);
+    const { what, fix } = PREREQUISITES[name];
+    expect(finding, `${what} is missing: ${finding?.observed}\nfix: ${fix}`).toBeUndefined();
   });
 });
 
-describe('checks', () => {
-  // One test per check, so a CI report lists every check by name with its verdict over the run.
-  const checks = (Object.keys(CHECKS) as CheckName[]).filter((name) => name !== 'scenario');
-  test.each(checks)('check %s held wherever it was made', (name) => {
-    const { failures, examples } = tally.entry(name);
-    expect(failures, `${CHECKS[name]}\n${examples.join('\n')}`).toBe(0);
+// Without ID tokens no key can be made, so nothing else can run: the preflight says why.
+const runs = !preflightOnly && missing('idTokens') === undefined;
+if (runs) {
+  serviceSuite(c);
+  genericChecksSuite(c);
+  listCoursesSuite(c);
+  conditionalRequestsSuite(c);
+  createCourseSuite(c);
+  courseLifecycleSuite(c);
+  requestBodiesSuite(c);
+  ownershipSuite(c);
+  environmentsSuite(c);
+  apiKeysSuite(c);
+  keyRollSuite(c);
+  leakReportsSuite(c);
+  apiKeyAuthSuite(c);
+  idTokenAuthSuite(c);
+  forbiddenSuite(c);
+  paginationSuite(c);
+  mcpSuite(c);
+  webhookEndpointsSuite(c);
+  eventsSuite(c);
+  webhookDeliveriesSuite(c);
+  rateLimitsSuite(c);
+  fuzzFindingsSuite(c);
+}
+
+if (runs) {
+  describe('coverage', () => {
+    test('every declared operation × status was exercised, or the spec says why it cannot be', () => {
+      console.log(renderMatrix(c.spec, c.target.name));
+      if (c.pacer?.waitedSeconds)
+        console.log(`Waited ${c.pacer.waitedSeconds} s in all for the server's failed-authentication limit.`);
+      if (c.validator.strictWarnings.length > 0)
+        console.log(`Ajv strict-mode notes on the spec:\n  ${c.validator.strictWarnings.join('\n  ')}`);
+      expect(coverage.violations, 'responses broke the contract during the run').toEqual([]);
+      const excused = (op: SpecOperation, status: string) => {
+        const needed = neededFor(op, status);
+        return needed !== undefined && missing(needed) !== undefined;
+      };
+      expect(unexercised(c.spec, coverage.seen, excused), 'declared responses never exercised').toEqual([]);
+    });
   });
-});
+
+  describe('checks', () => {
+    // One test per check, so a CI report lists every check by name with its verdict over the run.
+    const checks = (Object.keys(CHECKS) as CheckName[]).filter((name) => name !== 'scenario');
+    test.each(checks)('check %s held wherever it was made', (name) => {
+      const { failures, examples } = tally.entry(name);
+      expect(failures, `${CHECKS[name]}\n${examples.join('\n')}`).toBe(0);
+    });
+  });
+}

@@ -3,6 +3,7 @@ import { type AuthBudget, createAuthBudget } from './auth-budget.ts';
 import { createContractFetch } from './contract-fetch.ts';
 import { curlOf, type RecordedRequest, recordRequest } from './failure-log.ts';
 import type { Pacer } from './pacer.ts';
+import type { Finding } from './prerequisites.ts';
 import { type ContractSpec, loadContractSpec } from './spec.ts';
 import type { Target } from './targets/target.ts';
 import { createResponseValidator, type ResponseValidator } from './validator.ts';
@@ -36,6 +37,8 @@ export interface Contract {
   pacer: Pacer | undefined;
   /** What the run may still spend on failed authentication; credential checks plan their probes with it. */
   budget: AuthBudget;
+  /** The prerequisites the preflight found missing; the tests that need one are not run. */
+  findings: Finding[];
   fetch: typeof fetch;
   /** A raw call, for what the SDK cannot express; `json` is sent as an `application/json` body. */
   call(path: string, init?: RequestInit & { json?: unknown }): Promise<RawReply>;
@@ -76,6 +79,7 @@ export function createContract(target: Target, spec = loadContractSpec(), pacer?
     validator,
     pacer,
     budget,
+    findings: [],
     fetch: contractFetch,
     client,
     subject,

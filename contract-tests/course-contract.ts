@@ -31,6 +31,9 @@ Options:
   --format text|github    github: also print each cause of failure as a GitHub Actions annotation at
                           its operation's line in openapi.yaml (the default when GITHUB_ACTIONS is set)
   -t, --grep PATTERN      run only the tests whose name matches PATTERN (a regular expression)
+  --preflight             check only what the run needs of the target (ID tokens, an accepted
+                          webhook URL, the secret scanner's keys, a workable quota), each missing
+                          one with the setting that fixes it; every run starts with this check
   -h, --help              this text
 
 Exit codes: 0 every selected test passed, 1 a check or test failed, 64 a wrong command line.`;
@@ -61,6 +64,7 @@ async function runSuite(args: string[], options: CourseContractOptions): Promise
       report: { type: 'string' },
       format: { type: 'string' },
       grep: { type: 'string', short: 't' },
+      preflight: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -77,6 +81,7 @@ async function runSuite(args: string[], options: CourseContractOptions): Promise
     CONTRACT_TARGET: values.target,
     CONTRACT_MAX_WAIT_SECONDS: values['max-wait'],
     CONTRACT_FORMAT: values.format,
+    CONTRACT_PREFLIGHT: values.preflight ? 'only' : undefined,
     // The run starts in the package root: files named on the command line are the caller's.
     CONTRACT_REPORT_FILE: values.report === undefined ? undefined : resolve(values.report),
   };

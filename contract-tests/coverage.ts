@@ -1,4 +1,4 @@
-import type { ContractSpec } from './spec.ts';
+import type { ContractSpec, SpecOperation } from './spec.ts';
 
 /** Statuses answered per operation: counted by the run, or a plain set from a caller. */
 type Seen = ReadonlyMap<string, ReadonlySet<string> | ReadonlyMap<string, number>>;
@@ -38,11 +38,21 @@ export const coverage = {
   },
 };
 
-/** A declared pair that no response exercised and the spec does not mark untestable. */
-export function unexercised(spec: ContractSpec, seen: Seen = coverage.seen): string[] {
+/**
+ * A declared pair that no response exercised and the spec does not mark untestable, nor `excused`
+ * (what the tests not run for want of a prerequisite would have exercised).
+ */
+export function unexercised(
+  spec: ContractSpec,
+  seen: Seen = coverage.seen,
+  excused: (op: SpecOperation, status: string) => boolean = () => false,
+): string[] {
   return spec.operations.flatMap((op) =>
     op.responses
-      .filter((r) => r.untestable === undefined && !seen.get(op.operationId)?.has(r.status))
+      .filter(
+        (r) =>
+          r.untestable === undefined && !seen.get(op.operationId)?.has(r.status) && !excused(op, r.status),
+      )
       .map((r) => `${op.operationId} ${r.status}`),
   );
 }

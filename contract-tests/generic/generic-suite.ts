@@ -1,5 +1,7 @@
 import { describe, test } from 'vitest';
+import type { CheckName } from '../checks.ts';
 import type { Contract } from '../contract.ts';
+import { skipWithout } from '../preflight.ts';
 import type { CheckCase } from './check-case.ts';
 import { genericContext } from './context.ts';
 import { credentialCases } from './credential-checks.ts';
@@ -25,9 +27,20 @@ export function genericCases(c: Contract): CheckCase[] {
   ];
 }
 
-/** The generic checks as tests, one per check and operation (or path, or link), named `check: subject`. */
+/** Checks that send no valid request, and so need no resource to exist. */
+const STATELESS_CHECKS: ReadonlySet<CheckName> = new Set(['credential-required', 'unsupported-method']);
+
+/**
+ * The generic checks as tests, one per check and operation (or path, or link), named `check:
+ * subject`. Those that make or use a webhook endpoint need a webhook URL the target accepts.
+ */
 export function genericChecksSuite(c: Contract): void {
   describe('generic checks', () => {
-    for (const item of genericCases(c)) test(`${item.check}: ${item.title}`, () => item.run());
+    for (const item of genericCases(c))
+      test(`${item.check}: ${item.title}`, (context) => {
+        if (/webhook/i.test(item.title) && !STATELESS_CHECKS.has(item.check))
+          skipWithout(c, 'webhookUrl', context);
+        return item.run();
+      });
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Contract } from '../contract.ts';
+import { requires } from '../preflight.ts';
 import { type ExpectedEvent, makeEveryChange, newChangingOwner } from '../webhooks/every-change.ts';
 import { webhookPayloadCheck } from '../webhooks/payload-check.ts';
 import { type Event, webhookApi } from '../webhooks/webhook-api.ts';
@@ -13,6 +14,7 @@ export function eventsSuite(c: Contract): void {
   const payloadProblem = webhookPayloadCheck(c.spec.document);
 
   describe('events', () => {
+    requires(c, 'webhookUrl');
     test('every change made produces its event exactly once, oldest first, as the API answered it, a valid webhook payload', async () => {
       const owner = await newChangingOwner(c);
       const due = [owner.created, ...(await makeEveryChange(c, owner))];

@@ -1,12 +1,14 @@
 import { describe, test } from 'vitest';
 import { expectRawProblem } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
+import { requires } from '../preflight.ts';
 
 const REPORTS = '/api/v1/secret-scanning/reports';
 
 /** `reportLeakedApiKeys`: a report the scanner did not sign is refused; only the scanner can sign one. */
 export function leakReportsSuite(c: Contract): void {
   describe('leaked-key reports', () => {
+    requires(c, 'scannerKeys');
     test('401 for a report signed by no key the scanner publishes; 400 for an unsigned or malformed one', async () => {
       const { key } = await c.newKey();
       const json = [{ token: key, type: 'course_service_api_key' }];

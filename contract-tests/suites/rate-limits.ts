@@ -3,6 +3,7 @@ import { MISSING_COURSE_ID, MISSING_KEY_ID } from '../assertions.ts';
 import { type Contract, createContract, type RawReply } from '../contract.ts';
 import { coverage } from '../coverage.ts';
 import { FAILED_AUTH_POLICY } from '../pacer.ts';
+import { requires } from '../preflight.ts';
 import { remainingQuota } from './duplicate-race.ts';
 import { MCP_HEADERS } from './mcp.ts';
 
@@ -61,6 +62,7 @@ function expectConsistent429(reply: RawReply, policy: string): void {
 /** 429 on every rate-limited operation, by driving one client past its quota. */
 export function rateLimitsSuite(c: Contract): void {
   describe('rate limits (429)', () => {
+    requires(c, 'quota');
     let limited: Contract = c;
     beforeAll(async () => {
       if (c.target.withSmallLimits) limited = createContract(await c.target.withSmallLimits(), c.spec);

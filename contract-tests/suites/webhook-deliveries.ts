@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Contract } from '../contract.ts';
 import { coverage } from '../coverage.ts';
+import { requires } from '../preflight.ts';
 import { deliveryProblems } from '../webhooks/delivery-problems.ts';
 import { makeEveryChange, newChangingOwner } from '../webhooks/every-change.ts';
 import { webhookApi } from '../webhooks/webhook-api.ts';
@@ -38,6 +39,7 @@ export function webhookDeliveriesSuite(c: Contract): void {
   const problemsOf = deliveryProblems(c.spec.document);
 
   describe('webhook deliveries', () => {
+    requires(c, 'webhookUrl');
     test('each change’s event arrives, signed, valid against its webhook, equal to the feed’s', async () => {
       const owner = await newChangingOwner(c);
       const api = webhookApi(c, owner.key);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { expectRawProblem } from '../assertions.ts';
 import type { Contract } from '../contract.ts';
+import { requires } from '../preflight.ts';
 import { webhookApi } from '../webhooks/webhook-api.ts';
 
 const MISSING_ENDPOINT = 'we_0000000000000000';
@@ -27,6 +28,7 @@ function endpointCalls(endpointId: string, deliveryId = MISSING_DELIVERY): Array
 /** Webhook endpoints through the API alone (every target): their lifecycle, refusals and limits. */
 export function webhookEndpointsSuite(c: Contract): void {
   describe('webhook endpoints', () => {
+    requires(c, 'webhookUrl');
     test('create, read, list, update, rotate and delete; the secret only in the create and rotate answers', async () => {
       const api = webhookApi(c, (await c.newKey()).key);
       const created = await api.createEndpoint({ description: 'sync', eventTypes: ['course.created'] });

@@ -1,0 +1,99 @@
+// The preflight, run as users run the suite (`course-contract` in a child process against a real
+// server): each prerequisite removed in turn is named with the setting that fixes it, and in a full
+// run the tests that need it are not exercised rather than failed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../server/index.ts';
+import { runContractCli } from '../test-support/contract-command/run-contract-cli.ts';
+
+/** A URL the server refuses for a webhook endpoint whatever it allows: a cloud metadata address. */
+const REFUSED_WEBHOOK_URL = 'http://169.254.169.254/hook';
+const RUN_TIMEOUT_MS = 180_000;
+
+const servers: RunningServer[] = [];
+async function server(env: Record<string, string> = {}): Promise<string> {
+  const running = await startServer({ env });
+  servers.push(running);
+  return running.url;
+}
+afterAll(async () => {
+  for (const running of servers.splice(0)) await running.close();
+});
+
+/** The preflight's line for a prerequisite: `✓`, `✗` with what came back, or `-` not checked. */
+const lineOf = (output: string, what: string) =>
+  output.split('\n').find((line) => line.slice(2).startsWith(what)) ?? `(no line for ${what})`;
+
+describe('course-contract --preflight', () => {
+  let defaults: string;
+  beforeAll(async () => {
+    defaults = await server();
+  });
+
+  it('finds everything the run needs on a development server with nothing set', {
+    timeout: RUN_TIMEOUT_MS,
+  }, async () => {
+    const { code, output } = await runContractCli(defaults, ['--preflight']);
+    expect(output).toContain('Preflight: the target has all 4 prerequisites of the run');
+    expect(code, output).toBe(0);
+  });
+
+  it('names a missing source of ID tokens, and checks nothing that needs one', {
+    timeout: RUN_TIMEOUT_MS,
+  }, async () => {
+    const { code, output } = await runContractCli(defaults, ['--preflight', '--id-token-command', 'exit 3']);
+    expect(code, output).toBe(1);
+    expect(lineOf(output, 'ID tokens for any subject')).toMatch(/^✗ ID tokens for any subject: no token: /);
+    expect(output).toMatch(/^ {4}fix: give the suite a source of ID tokens .*--id-token-command CMD/m);
+    expect(lineOf(output, 'a webhook URL the server accepts')).toBe(
+      '- a webhook URL the server accepts: not checked (it needs an ID token)',
+    );
+  });
+
+  it('names a webhook URL the server refuses, with its reason', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const { code, output } = await runContractCli(defaults, [
+      '--preflight',
+      '--webhook-url',
+      REFUSED_WEBHOOK_URL,
+    ]);
+    expect(code, output).toBe(1);
+    expect(lineOf(output, 'a webhook URL the server accepts')).toMatch(
+      /^✗ a webhook URL the server accepts: POST \/api\/v1\/webhook-endpoints .* answered 400 validation_failed at \/url: .*metadata/,
+    );
+    expect(output).toMatch(/^ {4}fix: pass --webhook-url URL \(CONTRACT_WEBHOOK_URL\)/m);
+    expect(lineOf(output, 'ID tokens for any subject')).toBe('✓ ID tokens for any subject');
+  });
+
+  it('names secret-scanner keys the server cannot reach', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const unreachable = await server({ SECRET_SCANNING_KEYS_URL: 'http://127.0.0.1:9/keys' });
+    const { code, output } = await runContractCli(unreachable, ['--preflight']);
+    expect(code, output).toBe(1);
+    expect(lineOf(output, "the secret scanner's public keys")).toMatch(
+      /^✗ the secret scanner's public keys, reachable by the server: a leaked-key report .* answered 503 /,
+    );
+    expect(output).toMatch(/^ {4}fix: set SECRET_SCANNING_KEYS_URL on the server/m);
+  });
+
+  it('names a quota too small to work within', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const small = await server({ RATE_LIMIT_MAX: '5' });
+    const { code, output } = await runContractCli(small, ['--preflight']);
+    expect(code, output).toBe(1);
+    expect(lineOf(output, 'a course quota')).toBe(
+      '✗ a course quota the suite can work within: the courses quota is 5 requests a window',
+    );
+    expect(output).toMatch(/^ {4}fix: set RATE_LIMIT_MAX on the server between 20 .* and 1000/m);
+  });
+
+  it('in a full run, counts the tests that need a missing prerequisite as not exercised, not as failures', {
+    timeout: RUN_TIMEOUT_MS,
+  }, async () => {
+    const args = ['--webhook-url', REFUSED_WEBHOOK_URL, '--grep', 'preflight|webhook|request bodies'];
+    const { code, output } = await runContractCli(defaults, args);
+    expect(code, output).toBe(1);
+    // One failure, the preflight's; the request bodies' tests ran on the operations that need no URL.
+    expect(output).toMatch(/Tests {2}1 failed \| \d+ passed \| \d+ skipped/);
+    expect(output).toMatch(/FAIL .*preflight > the target offers webhookUrl/);
+    expect(output).toMatch(/✓ .*413 for a body over the limit, announced by Content-Length/);
+    expect(output).toMatch(/^Not exercised, for want of a webhook URL the server accepts: \d+ test\(s\)$/m);
+    expect(output).not.toContain('Failures by cause');
+  });
+});
