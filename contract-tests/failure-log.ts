@@ -103,15 +103,17 @@ const withoutIds = (text: string) =>
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '…');
 
 /**
- * The problem (RFC 9457) a failure's answer was, in its own words: `400 validation_failed at /url:
- * <the field's detail>`, or `503 service_unavailable: <detail>` when it names no field; undefined
- * for an answer that is not one.
+ * A problem (RFC 9457) answer in its own words: `400 validation_failed at /url: <the field's
+ * detail>`, or `503 service_unavailable: <detail>` when it names no field; undefined for an answer
+ * that is not one.
+ *
+ * @example describeProblem(400, '{"code":"validation_failed","errors":[{"pointer":"/url","detail":"…"}]}');
  */
-function problemOf(response: FailureRecord['response']): string | undefined {
-  if (response.status < 400) return undefined;
+export function describeProblem(status: number, text: string): string | undefined {
+  if (status < 400) return undefined;
   let body: { code?: unknown; detail?: unknown; errors?: unknown };
   try {
-    body = JSON.parse(response.body);
+    body = JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -120,7 +122,7 @@ function problemOf(response: FailureRecord['response']): string | undefined {
     .map((error: { pointer?: unknown; detail?: unknown }) => `${error?.pointer}: ${error?.detail}`)
     .filter((field, index, all) => all.indexOf(field) === index);
   const reason = fields.length > 0 ? ` at ${fields.join('; ')}` : `: ${String(body.detail ?? '')}`;
-  return withoutIds(`${response.status} ${body.code}${reason}`);
+  return withoutIds(`${status} ${body.code}${reason}`);
 }
 
 /**
@@ -131,7 +133,7 @@ function problemOf(response: FailureRecord['response']): string | undefined {
 function causeOf(record: FailureRecord): { key: string; observed: string } {
   const statusFailure =
     record.check === 'scenario' || record.check === 'declared-status' || record.check === 'no-server-error';
-  const problem = statusFailure ? problemOf(record.response) : undefined;
+  const problem = statusFailure ? describeProblem(record.response.status, record.response.body) : undefined;
   if (problem !== undefined) return { key: `problem ${problem}`, observed: problem };
   const observed =
     record.check === 'declared-status' || record.check === 'no-server-error'
