@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { WebhookReceiver } from '../webhooks/webhook-receiver.ts';
+import { developmentScanner } from './development-scanner.ts';
 import type { Target } from './target.ts';
 
 const run = promisify(execFile);
@@ -56,6 +57,7 @@ export function remoteTarget(options: RemoteTargetOptions): Target {
     name: `${baseUrl} (ID tokens from ${command ? 'CONTRACT_ID_TOKEN_COMMAND' : idTokenUrl})`,
     baseUrl,
     fetch: (request) => fetch(request),
+    signLeakReport: developmentScanner(baseUrl, (request) => fetch(request)),
     issueIdToken: (subject) => (command ? fromCommand(command, subject) : fromUrl(idTokenUrl, subject)),
     idp: jwksUrl ? { jwks: async () => (await fetch(jwksUrl)).json() as never } : {},
     ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),

@@ -10,6 +10,12 @@ interface IdentityProviderAccess {
   jwks?: () => Promise<{ keys: JWK[] }>;
 }
 
+/** The two headers a secret scanner signs a report with: `Github-Public-Key-Identifier` and `-Signature`. */
+export interface LeakReportSignature {
+  keyIdentifier: string;
+  signature: string;
+}
+
 /**
  * A server under test, whatever it is: the built-in reference server, a deployment, or the msw mocks.
  * Suites see only this interface, so they never know which target they run against.
@@ -34,6 +40,12 @@ export interface Target {
   webhookUrl?: string;
   /** The suite's receiver, which the target's deliveries reach; absent where they cannot (see `unsupported`). */
   webhookReceiver?: WebhookReceiver;
+  /**
+   * Signs a leaked-key report (its exact body) as the target's secret scanner would, for the
+   * genuine report's checks; resolves `undefined` where nothing signs for the target (a production
+   * server: only the scanner holds its key).
+   */
+  signLeakReport?: (report: string) => Promise<LeakReportSignature | undefined>;
   /** A sibling target with small quotas (5 per 2 s, 3 failed authentications), for the 429 checks. */
   withSmallLimits?: () => Promise<Target>;
   /** Why a capability above is absent: printed as a limitation of the run, never skipped silently. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
+import { developmentScanner } from '../../contract-tests/targets/development-scanner.ts';
 import type { Target } from '../../contract-tests/targets/target.ts';
 import { startWebhookReceiver } from '../../contract-tests/webhooks/webhook-receiver.ts';
 import { startServer } from '../../server/index.ts';
@@ -66,8 +67,6 @@ export async function startBuiltInTarget(
     IDP_ISSUER: idp.issuer,
     IDP_AUDIENCE: idp.audience,
     IDP_JWKS_URL: idp.jwksUrl,
-    // No secret scanner signs for the built-in server: every leaked-key report is refused (401).
-    SECRET_SCANNING_KEYS_URL: 'data:application/json,{"public_keys":[]}',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     WEBHOOK_POLL_MS: '50',
     ...backend,
@@ -85,6 +84,7 @@ export async function startBuiltInTarget(
     name: `the built-in reference server (${server.url}, ${backend.DATABASE_URL ? 'PostgreSQL + Redis, ' : ''}${quotasOf(env)})`,
     baseUrl: server.url,
     fetch: (request) => fetch(request),
+    signLeakReport: developmentScanner(server.url, (request) => fetch(request)),
     issueIdToken: (subject) => idp.sign({ sub: subject }),
     idp: { sign: idp.sign, jwks: idp.jwks },
     webhookUrl: receiver.newUrl('generic'),

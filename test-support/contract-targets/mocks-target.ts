@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { setupServer } from 'msw/node';
 import type { Target } from '../../contract-tests/targets/target.ts';
 import { inProcessWebhookReceiver } from '../../contract-tests/webhooks/webhook-receiver.ts';
@@ -7,6 +8,8 @@ const BASE_URL = 'http://course-service.mock';
 const UNLIMITED_AUTH_FAILURES = 1_000_000;
 /** Where the mocks' webhook endpoints point: deliveries to it reach the suite's handler in-process. */
 const RECEIVER_ORIGIN = 'https://receiver.contract.mock';
+/** The identifier of the suite's secret-scanner key, which the mocks are given as the service fetches it. */
+const SCANNER_KEY_ID = 'contract-scanner';
 /** How often the mocks look for due retries; each write delivers at once anyway. */
 const WEBHOOK_POLL_MS = 50;
 
@@ -22,8 +25,12 @@ export async function mocksTarget(
   rateLimit: { max?: number; windowSeconds?: number; authFailureMax?: number } = {},
 ): Promise<Target> {
   const { receiver, handle } = inProcessWebhookReceiver(RECEIVER_ORIGIN);
+  const scanner = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const mock = createCourseServiceMock({
     baseUrl: BASE_URL,
+    secretScanningKeys: {
+      [SCANNER_KEY_ID]: scanner.publicKey.export({ type: 'spki', format: 'pem' }) as string,
+    },
     rateLimit: { authFailureMax: UNLIMITED_AUTH_FAILURES, ...rateLimit },
     webhooks: { deliver: handle, pollMs: WEBHOOK_POLL_MS },
   });
@@ -33,6 +40,10 @@ export async function mocksTarget(
     name: `the msw mocks (${rateLimit.max === undefined ? 'default quotas' : rateLimit.max > 1000 ? 'quotas lifted' : 'small quotas'})`,
     baseUrl: BASE_URL,
     fetch: (request) => fetch(request),
+    signLeakReport: async (report) => ({
+      keyIdentifier: SCANNER_KEY_ID,
+      signature: sign('sha256', Buffer.from(report), scanner.privateKey).toString('base64'),
+    }),
     async issueIdToken(subject) {
       const response = await fetch(`${BASE_URL}/dev/token`, {
         method: 'POST',
