@@ -63,24 +63,27 @@ describe('course-contract --preflight', () => {
     expect(lineOf(output, 'ID tokens for any subject')).toBe('✓ ID tokens for any subject');
   });
 
-  it('names secret-scanner keys the server cannot reach', { timeout: RUN_TIMEOUT_MS }, async () => {
-    const unreachable = await server({ SECRET_SCANNING_KEYS_URL: 'http://127.0.0.1:9/keys' });
-    const { code, output } = await runContractCli(unreachable, ['--preflight']);
-    expect(code, output).toBe(1);
-    expect(lineOf(output, "the secret scanner's public keys")).toMatch(
-      /^✗ the secret scanner's public keys, reachable by the server: a leaked-key report .* answered 503 /,
-    );
-    expect(output).toMatch(/^ {4}fix: set SECRET_SCANNING_KEYS_URL on the server/m);
-  });
+  describe('against a server with unreachable scanner keys and a small quota', () => {
+    let run: { code: number | null; output: string };
+    beforeAll(async () => {
+      const url = await server({ SECRET_SCANNING_KEYS_URL: 'http://127.0.0.1:9/keys', RATE_LIMIT_MAX: '5' });
+      run = await runContractCli(url, ['--preflight']);
+    }, RUN_TIMEOUT_MS);
 
-  it('names a quota too small to work within', { timeout: RUN_TIMEOUT_MS }, async () => {
-    const small = await server({ RATE_LIMIT_MAX: '5' });
-    const { code, output } = await runContractCli(small, ['--preflight']);
-    expect(code, output).toBe(1);
-    expect(lineOf(output, 'a course quota')).toBe(
-      '✗ a course quota the suite can work within: the courses quota is 5 requests a window',
-    );
-    expect(output).toMatch(/^ {4}fix: set RATE_LIMIT_MAX on the server between 20 .* and 1000/m);
+    it('names secret-scanner keys the server cannot reach', () => {
+      expect(run.code, run.output).toBe(1);
+      expect(lineOf(run.output, "the secret scanner's public keys")).toMatch(
+        /^✗ the secret scanner's public keys, reachable by the server: a leaked-key report .* answered 503 /,
+      );
+      expect(run.output).toMatch(/^ {4}fix: set SECRET_SCANNING_KEYS_URL on the server/m);
+    });
+
+    it('names a quota too small to work within', () => {
+      expect(lineOf(run.output, 'a course quota')).toBe(
+        '✗ a course quota the suite can work within: the courses quota is 5 requests a window',
+      );
+      expect(run.output).toMatch(/^ {4}fix: set RATE_LIMIT_MAX on the server between 20 .* and 1000/m);
+    });
   });
 
   it('in a full run, counts the tests that need a missing prerequisite as not exercised, not as failures', {
