@@ -12,7 +12,8 @@ import { mockApiKey } from './index.ts';
 // The guide's examples are the files in `examples/`, with the imports written as a user of the
 // packages writes them. The Node ones are test files, which run in this repository's suite as in a
 // user's; the browser one runs here, in headless Chromium with msw's service worker, and so does the
-// Playwright recipe, driving a page from this process. Every other block of the README is marked
+// Playwright recipe, driving a page from this process. The Python example and the curl session of
+// the mock server run in cli/other-languages.test.ts. Every other block of the README is marked
 // illustrative; examples-compile.test.ts (sdk/) type-checks them all.
 const examplesDir = new URL('./examples/', import.meta.url);
 const blocks = codeBlocks(readFileSync(new URL('./README.md', import.meta.url), 'utf8'));
@@ -26,8 +27,10 @@ const asPublished = (source: string) =>
 const BROWSER_EXAMPLES = ['browser.ts', 'playwright.ts'];
 
 describe('README', () => {
-  it('runs every block it shows: each unmarked block is TypeScript, the rest are marked illustrative', () => {
-    const unmarked = blocks.filter((block) => !block.illustrative && block.lang !== 'ts');
+  it('runs every block it shows: each unmarked block is TypeScript, Python or a shell session, the rest are marked illustrative', () => {
+    const unmarked = blocks.filter(
+      (block) => !block.illustrative && !['ts', 'python', 'sh'].includes(block.lang),
+    );
     expect(unmarked.map((block) => `line ${block.line}: ${block.lang || 'no language'}`)).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 const MAIN = new URL('../../mocks/cli/main.ts', import.meta.url).pathname;
 
 /** The Node arguments that run `course-mock` from the sources. */
-const COURSE_MOCK = [
+export const COURSE_MOCK = [
   '--conditions=@course-service/source',
   '--import',
   import.meta.resolve('tsx'),
@@ -32,23 +32,34 @@ const exited = (child: ChildProcess) =>
     : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 /**
+ * Runs `command` to its end (in a process group of its own); resolves with its exit code and what
+ * it printed: each stream, and both interleaved.
+ *
+ * @example const { code, output } = await runToEnd('python3', ['-m', 'unittest'], { cwd, env });
+ */
+export async function runToEnd(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+) {
+  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const printed = { stdout: '', stderr: '', output: '' };
+  for (const stream of ['stdout', 'stderr'] as const) {
+    child[stream].on('data', (chunk) => {
+      printed[stream] += chunk;
+      printed.output += chunk;
+    });
+  }
+  const code = await exited(child);
+  return { child, code, ...printed };
+}
+
+/**
  * Runs `course-mock` with `args` to its end; resolves with its exit code and what it printed.
  *
  * @example const { code, stderr } = await runCourseMock(['serve', '--port', 'x']);
  */
-export async function runCourseMock(args: string[]) {
-  const child = spawn(process.execPath, [...COURSE_MOCK, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await exited(child);
-  return { code, stdout, stderr };
-}
+export const runCourseMock = (args: string[]) => runToEnd(process.execPath, [...COURSE_MOCK, ...args]);
 
 /**
  * Starts `course-mock serve --port 0 …args` and resolves once it prints its URL; rejects with
