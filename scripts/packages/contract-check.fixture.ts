@@ -12,15 +12,10 @@ import { type ServerProcess, startServerProcess } from '../../test-support/serve
 export function contractCheck(work: string) {
   let server: ServerProcess;
   beforeAll(async () => {
-    // A real server to check, with room for the suite's deliberate failed authentications.
-    // No secret scanner to reach here: its published keys are an empty list, as the suite's own target has them.
-    // Without --webhook-url the suite registers its own receiver on loopback, which the server must allow.
-    server = await startServerProcess({
-      DATA_DIR: mkdtempSync(join(work, 'contract-data-')),
-      AUTH_FAILURE_LIMIT_MAX: '1000000',
-      SECRET_SCANNING_KEYS_URL: 'data:application/json,{"public_keys":[]}',
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-    });
+    // A real server to check as `npm start` runs it: nothing set but where its data goes. The suite
+    // paces its deliberate failed authentications by the default limit, registers its receiver on
+    // loopback (a development server accepts it) and has reports signed by the development scanner.
+    server = await startServerProcess({ DATA_DIR: mkdtempSync(join(work, 'contract-data-')) });
   }, 60_000);
   afterAll(() => server?.stop());
 
