@@ -51,7 +51,7 @@ export interface WebhookDispatcher {
  *
  * @example
  * const dispatcher = createWebhookDispatcher({ store, send, clock: () => new Date(),
- *   schedule: DEFAULT_WEBHOOK_RETRY_SCHEDULE, leaseMs: 75_000, batchSize: 16, userAgent: 'course-service-webhooks/1.8.0' });
+ *   schedule: DEFAULT_WEBHOOK_RETRY_SCHEDULE, leaseMs: 75_000, batchSize: 16, userAgent: 'course-service-webhooks/1.8.1' });
  * dispatcher.start(1000);
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {

@@ -52,7 +52,7 @@ function webhookSignature(
  * The POST of `job`'s event to its endpoint at `at`: the stored payload byte for byte, the event
  * id as `webhook-id`, `at` in seconds as `webhook-timestamp`, and the signature over the three.
  *
- * @example const post = webhookPost(job, clock(), 'course-service-webhooks/1.8.0');
+ * @example const post = webhookPost(job, clock(), 'course-service-webhooks/1.8.1');
  */
 export function webhookPost(job: WebhookJob, at: Date, userAgent: string): WebhookPost {
   const { delivery, endpoint, payload } = job;

@@ -231,7 +231,8 @@ export const getApiKeyUsage = <ThrowOnError extends boolean = false>(options: Op
  * posts the strings matching our key pattern that it found in public code. The report must
  * be signed: `Github-Public-Key-Signature` is the base64 ECDSA (P-256, SHA-256) signature of
  * the raw body by the key `Github-Public-Key-Identifier` names among the public keys
- * published at the configured URL (`SECRET_SCANNING_KEYS_URL`, fetched and cached). An
+ * published at the configured URL (`SECRET_SCANNING_KEYS_URL`, fetched and cached; a
+ * development server without it runs a development scanner of its own). An
  * unsigned, unknown-key or badly signed report answers a problem and changes nothing. For
  * each token: a string that fails our key checksum, or is no key of ours, is a
  * `false_positive` (a checksum failure is answered without a store lookup); an issued key is
@@ -302,10 +303,12 @@ export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(optio
  * `webhook-id`, `webhook-timestamp`, `webhook-signature`; see the `webhooks` of this
  * document). The answer holds the signing secret (`whsec_…`), shown this once
  * (`Cache-Control: no-store`); a retry with the same `Idempotency-Key` within 24 hours
- * answers the same endpoint and secret. The URL must be `https`, its host must resolve, and
- * to no loopback, private, link-local or metadata address (`400 validation_failed` naming
- * `/url`); the server's operator may allow `http` and loopback, private and link-local
- * addresses for development, never metadata ones. At most 16 endpoints per environment
+ * answers the same endpoint and secret. The URL must be `https`, and its host must not be, or
+ * resolve to, a loopback, private, link-local or metadata address (`400 validation_failed`
+ * naming `/url`); a host that does not resolve yet is accepted, and every delivery checks it
+ * again. The server's operator may allow `http` and loopback, private and link-local
+ * addresses for development (a development server does by default), never metadata ones.
+ * At most 16 endpoints per environment
  * (`409 webhook_endpoint_limit`).
  *
  */

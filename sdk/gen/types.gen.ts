@@ -352,8 +352,9 @@ export type EventList = {
 export type WebhookEventTypes = Array<EventType | '*'>;
 
 /**
- * Where deliveries are posted. `https`, on a host that resolves, to public addresses only
- * (checked when saved and again at every delivery); no user name or password; redirects are
+ * Where deliveries are posted. `https`, on a host that is or resolves to public addresses
+ * only (checked when saved, if it resolves then, and again at every delivery); no user name
+ * or password; redirects are
  * not followed.
  *
  */

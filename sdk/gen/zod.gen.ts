@@ -298,8 +298,9 @@ export const zEventList = z.object({
 export const zWebhookEventTypes = z.array(z.union([zEventType, z.literal('*')])).min(1).max(20);
 
 /**
- * Where deliveries are posted. `https`, on a host that resolves, to public addresses only
- * (checked when saved and again at every delivery); no user name or password; redirects are
+ * Where deliveries are posted. `https`, on a host that is or resolves to public addresses
+ * only (checked when saved, if it resolves then, and again at every delivery); no user name
+ * or password; redirects are
  * not followed.
  *
  */
