@@ -113,6 +113,24 @@ describe('course-mock serve, over HTTP', () => {
     expect(dropped.map((request: { status: number | null }) => request.status)).toEqual([null, 200]);
   });
 
+  it('takes the settings of every scenario: a problem with code and detail, a delay, a clear', async () => {
+    const course = '/api/v1/courses/crs_SeededCourse0001';
+    await control('scenarios', {
+      operationId: 'getCourse',
+      scenario: 'problem',
+      code: 'not_found',
+      detail: 'Gone.',
+    });
+    await control('scenarios', { operationId: 'getCourse', scenario: 'delay', ms: 300, times: 1 });
+    const started = performance.now();
+    const forced = await api(course);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    expect([forced.status, (await forced.json()).detail]).toEqual([404, 'Gone.']);
+    expect((await api(course)).status).toBe(404);
+    expect((await control('scenarios', { operationId: 'getCourse', scenario: 'clear' })).status).toBe(204);
+    expect((await api(course)).status).toBe(200);
+  });
+
   it('refuses a scenario it cannot set with a 400 problem saying why', async () => {
     const refused = await control('scenarios', { operationId: 'getHealth', scenario: 'rateLimited' });
     expect(refused.status).toBe(400);
