@@ -41,6 +41,11 @@ describe('course-mock on the command line', () => {
       ['serve', '--seed', seedFile('bad-key.json', { apiKeys: [{ key: 'cms_prod_x' }] })],
       /not a well-formed key/,
     ],
+    [
+      ['serve', '--seed', seedFile('not-a-list.json', { courses: { name: 'A' } })],
+      /"courses" must be a list/,
+    ],
+    [['serve', '--seed', seedFile('tokens.json', { idTokens: { t: 1 } })], /"idTokens" maps each token/],
     [['server'], /unknown command 'server'/],
   ])('refuses %j with a message and exit code 2', async (args, message) => {
     const { code, stdout, stderr } = await runCourseMock(args);

@@ -68,6 +68,17 @@ function readSeedFile(path: string): Pick<CourseServiceMockOptions, 'apiKeys' | 
       `--seed ${path}: unknown field ${unknown.join(', ')}; it takes ${SEED_FIELDS.join(', ')}`,
     );
   const { apiKeys, idTokens, courses } = seed as Record<string, never>;
+  // The records themselves the mock checks against the spec, naming the one it refuses.
+  for (const [field, value] of Object.entries({ apiKeys, courses }))
+    if (value !== undefined && !Array.isArray(value))
+      throw new UsageError(`--seed ${path}: "${field}" must be a list`);
+  const tokens: unknown = idTokens ?? {};
+  const subjects =
+    typeof tokens === 'object' && tokens !== null && !Array.isArray(tokens)
+      ? Object.values(tokens)
+      : [tokens];
+  if (subjects.some((subject) => typeof subject !== 'string'))
+    throw new UsageError(`--seed ${path}: "idTokens" maps each token to its subject, a string`);
   return { apiKeys, idTokens, seed: { courses } };
 }
 
