@@ -100,7 +100,7 @@ export function renderPreflight(findings: readonly Finding[]): string {
 }
 
 /** The tests not run because the preflight found a prerequisite missing, by prerequisite. */
-export const notExercised = new Map<Prerequisite, string[]>();
+const notExercised = new Map<Prerequisite, string[]>();
 
 /**
  * Skips the running test when the preflight found `prerequisite` missing, and notes it as not
