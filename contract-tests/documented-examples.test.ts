@@ -33,17 +33,12 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const RUN_TIMEOUT_MS = 300_000;
 
 /**
- * The servers' limits: failed authentication unlimited, so the runs check the commands rather than
- * the pacing (pacing.test.ts does); a key quota that holds the idempotency race's duplicates even
- * when a loaded machine needs all its rounds to land one in the window.
+ * The servers are development servers as the quick start runs them, but for the failed-authentication
+ * limit, unlimited here so that the runs check the commands rather than the pacing (pacing.test.ts
+ * does).
  */
 const SERVER_ENV = {
   AUTH_FAILURE_LIMIT_MAX: '1000000',
-  RATE_LIMIT_MAX: '200',
-  // No internet here: the server's secret-scanner keys are an empty list it can read offline.
-  SECRET_SCANNING_KEYS_URL: 'data:application/json,{"public_keys":[]}',
-  // As the quick start says: webhook endpoints on the suite's receiver, on loopback.
-  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
 };
 /** Two runs at a time: each is a vitest process of its own, on a machine shared with others. */
 const PARALLEL_RUNS = 2;
