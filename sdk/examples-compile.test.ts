@@ -115,7 +115,9 @@ beforeAll(() => {
 
 describe('the guides’ TypeScript examples compile under the options `tsc --init` writes', () => {
   it('every example of the SDK and mocks READMEs, importing the packages by name', () => {
-    const counts = ['sdk', 'mocks'].map((pkg) => readdirSync(`${ROOT}${pkg}/examples`).length);
+    const counts = ['sdk', 'mocks'].map(
+      (pkg) => readdirSync(`${ROOT}${pkg}/examples`).filter((file) => file.endsWith('.ts')).length,
+    );
     expect(snippets.length).toBe((counts[0] ?? 0) + (counts[1] ?? 0));
     const { broken: _, 'undefined options': __, ...examples } = found;
     expect(examples).toEqual(Object.fromEntries([['options', []], ...snippets.map((s) => [s.name, []])]));
