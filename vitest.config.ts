@@ -44,13 +44,15 @@ const NODE_DEPENDENT = [
 
 // Inside those folders, the files whose subject does not depend on the Node that runs them:
 // Chromium (the mocks in a service worker, the mocks guide's examples, one of which runs there),
-// the guides' examples (compiled with tsc, bundled, or the server guide's shell recipes: whether
-// the docs are true does not depend on the Node that checks them), and the kill -9 stresses of
+// the guides' examples (compiled with tsc, bundled, the server guide's shell recipes, or the mocks
+// guide's Python test and curl session: whether the docs are true does not depend on the Node that
+// checks them), and the kill -9 stresses of
 // writes and of webhook deliveries (the lock they rely on is tested on every Node by
 // data-dir-lock.test.ts, delivery by the webhook suites).
 const NODE_AGNOSTIC = [
   'mocks/browser.test.ts',
   'mocks/documented-examples.test.ts',
+  'mocks/cli/other-languages.test.ts',
   'sdk/{examples-compile,documented-examples,bundle-size}.test.ts',
   'server/documented-examples.test.ts',
   'server/kill-restart.test.ts',
