@@ -8,6 +8,8 @@ import {
   startCourseMock,
 } from '../../test-support/mocks/course-mock-process.ts';
 import { mockApiKey } from '../index.ts';
+import { serveCourseServiceMock } from './mock-server.ts';
+import { parseServeOptions, UsageError } from './serve-options.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'course-mock-'));
 const seedFile = (name: string, seed: unknown) => {
@@ -30,28 +32,40 @@ describe('course-mock on the command line', () => {
     );
   });
 
+  // What the command refuses, checked in this process through the code the command runs (a
+  // process per case cost a second and a half of CPU each); the command's own exit is checked below.
   it.each([
-    [['serve', '--prot', '0'], /Unknown option '--prot'/],
-    [['serve', '--port', '80000'], /--port takes a whole number from 0 to 65535, got '80000'/],
-    [['serve', '--scenario', 'listCourse=serverError'], /Unknown operation 'listCourse'/],
-    [['serve', '--scenario', 'getHealth=rateLimited'], /getHealth does not document a 429 error/],
-    [['serve', '--seed', join(work, 'absent.json')], /--seed .*absent\.json: ENOENT/],
-    [['serve', '--seed', seedFile('extra.json', { keys: [] })], /unknown field keys; it takes apiKeys/],
-    [
-      ['serve', '--seed', seedFile('bad-key.json', { apiKeys: [{ key: 'cms_prod_x' }] })],
-      /not a well-formed key/,
-    ],
-    [
-      ['serve', '--seed', seedFile('not-a-list.json', { courses: { name: 'A' } })],
-      /"courses" must be a list/,
-    ],
-    [['serve', '--seed', seedFile('tokens.json', { idTokens: { t: 1 } })], /"idTokens" maps each token/],
-    [['server'], /unknown command 'server'/],
-  ])('refuses %j with a message and exit code 2', async (args, message) => {
-    const { code, stdout, stderr } = await runCourseMock(args);
-    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
-    expect(stderr).toMatch(message);
-    expect(stderr).toMatch(/course-mock serve --help/);
+    [['--prot', '0'], /Unknown option '--prot'/],
+    [['--port', '80000'], /--port takes a whole number from 0 to 65535, got '80000'/],
+    [['--scenario', 'listCourse=serverError'], /Unknown operation 'listCourse'/],
+    [['--scenario', 'getHealth=rateLimited'], /getHealth does not document a 429 error/],
+    [['--seed', join(work, 'absent.json')], /--seed .*absent\.json: ENOENT/],
+    [['--seed', seedFile('extra.json', { keys: [] })], /unknown field keys; it takes apiKeys/],
+    [['--seed', seedFile('bad-key.json', { apiKeys: [{ key: 'cms_prod_x' }] })], /not a well-formed key/],
+    [['--seed', seedFile('not-a-list.json', { courses: { name: 'A' } })], /"courses" must be a list/],
+    [['--seed', seedFile('tokens.json', { idTokens: { t: 1 } })], /"idTokens" maps each token/],
+  ])('refuses serve %j as a usage error, saying why', async (args, message) => {
+    let refused: unknown;
+    try {
+      const options = parseServeOptions(args);
+      if (options !== 'help') await (await serveCourseServiceMock(options)).close();
+    } catch (error) {
+      refused = error;
+    }
+    // The errors the command answers with exit code 2 and a pointer to --help.
+    expect(refused instanceof UsageError || refused instanceof TypeError, String(refused)).toBe(true);
+    expect((refused as Error).message).toMatch(message);
+  });
+
+  it('exits 2 on a usage error, saying why on stderr with a pointer to --help', async () => {
+    const runs = await Promise.all([runCourseMock(['serve', '--prot', '0']), runCourseMock(['server'])]);
+    expect(runs.map(({ code, stdout }) => ({ code, stdout }))).toEqual([
+      { code: 2, stdout: '' },
+      { code: 2, stdout: '' },
+    ]);
+    expect(runs[0]?.stderr).toMatch(/^course-mock: Unknown option '--prot'/);
+    expect(runs[1]?.stderr).toMatch(/^course-mock: unknown command 'server'/);
+    for (const { stderr } of runs) expect(stderr).toMatch(/course-mock serve --help/);
   });
 });
 
