@@ -5,17 +5,18 @@ import { afterAll, beforeAll } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../../test-support/server/server-process.ts';
 
 /**
- * Starts a real server for the file's tests to check (its data in `work`), stopped after them, and
- * returns the way to run the installed `course-contract` against it: its status, output and the
- * JSON report it wrote.
+ * Starts a real server for the file's tests to check (its data in `work`, `env` beside it), stopped
+ * after them, and returns the way to run the installed `course-contract` against it: its status,
+ * output and the JSON report it wrote.
  */
-export function contractCheck(work: string) {
+export function contractCheck(work: string, env: Record<string, string> = {}) {
   let server: ServerProcess;
   beforeAll(async () => {
-    // A real server to check as `npm start` runs it: nothing set but where its data goes. The suite
-    // paces its deliberate failed authentications by the default limit, registers its receiver on
-    // loopback (a development server accepts it) and has reports signed by the development scanner.
-    server = await startServerProcess({ DATA_DIR: mkdtempSync(join(work, 'contract-data-')) });
+    // A real server to check as `npm start` runs it: nothing set but where its data goes (and `env`).
+    // The suite paces its deliberate failed authentications by the default limit, registers its
+    // receiver on loopback (a development server accepts it) and has reports signed by the
+    // development scanner.
+    server = await startServerProcess({ DATA_DIR: mkdtempSync(join(work, 'contract-data-')), ...env });
   }, 60_000);
   afterAll(() => server?.stop());
 
