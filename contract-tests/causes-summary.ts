@@ -18,7 +18,7 @@ export function renderCauses(causes: readonly Cause[]): string {
   ];
   for (const cause of causes) {
     const { first } = cause;
-    const where = cause.where ?? [`${cause.operationId ?? '(no operation)'} [${cause.check}]`];
+    const { where } = cause;
     const more = where.length > WHERE_NAMED ? ` and ${where.length - WHERE_NAMED} more` : '';
     lines.push(
       `- ${cause.observed}: ${cause.failures} failure(s) in ${where.slice(0, WHERE_NAMED).join(', ')}${more}`,

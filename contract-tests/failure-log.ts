@@ -131,14 +131,12 @@ export function describeProblem(status: number, text: string): string | undefine
  * needs it with the same problem); any other failure is its operation's and check's own.
  */
 function causeOf(record: FailureRecord): { key: string; observed: string } {
-  const statusFailure =
-    record.check === 'scenario' || record.check === 'declared-status' || record.check === 'no-server-error';
-  const problem = statusFailure ? describeProblem(record.response.status, record.response.body) : undefined;
-  if (problem !== undefined) return { key: `problem ${problem}`, observed: problem };
-  const observed =
-    record.check === 'declared-status' || record.check === 'no-server-error'
-      ? `status ${record.response.status}`
-      : withoutIds(record.expectation);
+  const statusCheck = record.check === 'declared-status' || record.check === 'no-server-error';
+  if (statusCheck || record.check === 'scenario') {
+    const problem = describeProblem(record.response.status, record.response.body);
+    if (problem !== undefined) return { key: `problem ${problem}`, observed: problem };
+  }
+  const observed = statusCheck ? `status ${record.response.status}` : withoutIds(record.expectation);
   return { key: `${record.operationId} ${record.check} ${observed}`, observed };
 }
 
