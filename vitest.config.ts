@@ -135,7 +135,13 @@ export default defineConfig({
       {
         extends: true,
         // The packages packed and installed as users get them: slow (npm installs from the registry).
-        test: { name: 'packages', include: ['scripts/packages/*.test.ts'], testTimeout: 240_000 },
+        // Each package is packed once per run, into the folder its global setup provides.
+        test: {
+          name: 'packages',
+          globalSetup: ['test-support/packages/packed-dir.global.ts'],
+          include: ['scripts/packages/*.test.ts'],
+          testTimeout: 240_000,
+        },
       },
       {
         extends: true,
