@@ -240,6 +240,23 @@ describe('README', () => {
     for (const command of commands) expect(shellBlocks.flatMap(lines)).toContain(command);
   });
 
+  it('gives every workflow that runs the suite an ID-token source and a webhook URL the target accepts', () => {
+    const workflows = BLOCKS.filter((block) => block.lang === 'yaml').map((block) => parse(block.code));
+    const suiteSteps = workflows.flatMap((workflow) =>
+      Object.values(workflow.jobs as Record<string, { steps: Array<{ run?: string; env?: object }> }>)
+        .flatMap((job) => job.steps)
+        .filter((step) => /course-contract(?! diff)/.test(step.run ?? '')),
+    );
+    expect(suiteSteps).toHaveLength(2);
+    for (const step of suiteSteps) {
+      const given = `${step.run} ${Object.keys(step.env ?? {}).join(' ')}`;
+      expect(given).toMatch(
+        /CONTRACT_ID_TOKEN_COMMAND|--id-token-command|CONTRACT_ID_TOKEN_URL|--id-token-url/,
+      );
+      expect(given).toMatch(/CONTRACT_WEBHOOK_URL|--webhook-url/);
+    }
+  });
+
   it("names the tarball `npm pack` writes for this version, and installs nothing by the package's name", () => {
     const tarballs = README.match(/course-service-contract-tests-[^\s`]+\.tgz/g) ?? [];
     expect(tarballs.length).toBeGreaterThan(0);
