@@ -7,7 +7,7 @@ import { type ServerProcess, startServerProcess } from '../../test-support/serve
 /**
  * Starts a real server for the file's tests to check (its data in `work`, `env` beside it), stopped
  * after them, and returns the way to run the installed `course-contract` against it: its status,
- * output and the JSON report it wrote (and, as `check.url()`, the server's URL).
+ * output and the JSON report it wrote.
  */
 export function contractCheck(work: string, env: Record<string, string> = {}) {
   let server: ServerProcess;
@@ -21,7 +21,7 @@ export function contractCheck(work: string, env: Record<string, string> = {}) {
   afterAll(() => server?.stop());
 
   /** Runs the `course-contract` installed in `dir` (under Node 24 from the registry when `node24`). */
-  function check(dir: string, node24: boolean) {
+  return function check(dir: string, node24: boolean) {
     const [command, prefix] = node24 ? ['npx', ['-y', 'node@24']] : [process.execPath, []];
     const bin = join(dir, 'node_modules/@course-service/contract-tests/dist/contract-tests/cli.js');
     const args = ['--base-url', server.url, '--junit', 'contract.xml', '--report', 'contract.json'];
@@ -32,8 +32,5 @@ export function contractCheck(work: string, env: Record<string, string> = {}) {
     });
     const report = JSON.parse(readFileSync(join(dir, 'contract.json'), 'utf8')) as { passed: boolean };
     return { status: run.status, output: run.stdout + run.stderr, report };
-  }
-  /** The server's URL, once it has started. */
-  check.url = () => server.url;
-  return check;
+  };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,17 +9,7 @@ import {
   strictTsconfig,
   typecheck,
 } from '../../test-support/packages/packed-packages.ts';
-import { startServerProcess } from '../../test-support/server/server-process.ts';
 import { contractCheck } from './contract-check.fixture.ts';
-import {
-  devIdTokenScript,
-  runWorkflowStep,
-  STEP_TIMEOUT_MS,
-  stagingIdTokenScript,
-  startProductionStandIns,
-  UNRESOLVABLE_WEBHOOK_URL,
-  writeScript,
-} from './contract-recipe.fixture.ts';
 
 const packed = packPackages('@course-service/contract-tests');
 const check = contractCheck(packed.work);
@@ -66,61 +56,6 @@ export const check = (snapshot: ResponseSnapshot): string[] => (health ? createR
     expect(readFileSync(join(packed.work, 'contract-consumer', 'contract.xml'), 'utf8')).toMatch(
       /<testsuites[^>]* failures="0"/,
     );
-  });
-
-  // The guide's staging workflow, its contract step run as a CI runner would, with the runner's
-  // values for its expressions, against a production-mode server: an external identity provider (a
-  // stand-in on loopback), private webhook URLs refused, a webhook URL whose host does not resolve,
-  // and the scanner's keys from a local URL. Failed authentication is unlimited on this server: the
-  // run above paces itself by the default limit already.
-  it("runs the guide's staging workflow step as written against a production-mode server", async () => {
-    const dir = join(packed.work, 'contract-consumer');
-    const standIns = await startProductionStandIns();
-    const server = await startServerProcess({
-      ...standIns.serverEnv,
-      LOG_LEVEL: 'info',
-      DATA_DIR: mkdtempSync(join(packed.work, 'production-data-')),
-      AUTH_FAILURE_LIMIT_MAX: '1000000',
-    });
-    try {
-      writeScript(
-        dir,
-        'scripts/staging-id-token.sh',
-        stagingIdTokenScript(standIns.issuer, standIns.audience),
-      );
-      const run = await runWorkflowStep(dir, 'contract', {
-        'vars.STAGING_URL': server.url,
-        'vars.CONTRACT_WEBHOOK_URL': UNRESOLVABLE_WEBHOOK_URL,
-        'secrets.STAGING_IDP_CLIENT_SECRET': standIns.signingKey,
-      });
-      expect(run.code, run.output).toBe(0);
-      expect(run.output).toMatch(/Preflight: the target has all 4 prerequisites of the run/);
-      const report = JSON.parse(readFileSync(join(dir, 'reports/contract.json'), 'utf8'));
-      expect(report.passed).toBe(true);
-      expect(readFileSync(join(dir, 'reports/contract.xml'), 'utf8')).toMatch(
-        /<testsuites[^>]* failures="0"/,
-      );
-    } finally {
-      await server.stop();
-      await standIns.close();
-    }
-  });
-
-  // The guide's preview workflow, its contract step as written, against the development server
-  // with nothing set (the one above), its tokens from the development identity provider.
-  it("runs the guide's preview workflow step as written against the development server", {
-    timeout: STEP_TIMEOUT_MS + 30_000,
-  }, async () => {
-    const dir = join(packed.work, 'contract-consumer');
-    writeScript(dir, 'scripts/preview-id-token.sh', devIdTokenScript(check.url()));
-    const run = await runWorkflowStep(dir, 'contract-preview', {
-      'needs.preview.outputs.url': check.url(),
-      'vars.CONTRACT_WEBHOOK_URL': UNRESOLVABLE_WEBHOOK_URL,
-      'secrets.PREVIEW_IDP_CLIENT_SECRET': 'unused by the development provider',
-    });
-    expect(run.code, run.output).toBe(0);
-    expect(run.output).toMatch(/Preflight: the target has all 4 prerequisites of the run/);
-    expect(JSON.parse(readFileSync(join(dir, 'reports/contract.json'), 'utf8')).passed).toBe(true);
   });
 
   it('refuses to run without a base URL in one line, and compares two specs with diff', () => {
