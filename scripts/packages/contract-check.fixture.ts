@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -20,17 +20,27 @@ export function contractCheck(work: string, env: Record<string, string> = {}) {
   }, 60_000);
   afterAll(() => server?.stop());
 
-  /** Runs the `course-contract` installed in `dir` (under Node 24 from the registry when `node24`). */
-  return function check(dir: string, node24: boolean) {
+  /**
+   * Runs the `course-contract` installed in `dir` (under Node 24 from the registry when `node24`),
+   * without blocking this process: other tests of the file may run beside it.
+   */
+  return async function check(dir: string, node24: boolean) {
     const [command, prefix] = node24 ? ['npx', ['-y', 'node@24']] : [process.execPath, []];
     const bin = join(dir, 'node_modules/@course-service/contract-tests/dist/contract-tests/cli.js');
     const args = ['--base-url', server.url, '--junit', 'contract.xml', '--report', 'contract.json'];
-    const run = spawnSync(command as string, [...(prefix as string[]), bin, ...args], {
-      cwd: dir,
-      encoding: 'utf8',
-      timeout: 200_000,
-    });
+    const run = await new Promise<{ status: number | null; output: string }>((resolve) =>
+      execFile(
+        command as string,
+        [...(prefix as string[]), bin, ...args],
+        { cwd: dir, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) =>
+          resolve({
+            status: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+            output: stdout + stderr,
+          }),
+      ),
+    );
     const report = JSON.parse(readFileSync(join(dir, 'contract.json'), 'utf8')) as { passed: boolean };
-    return { status: run.status, output: run.stdout + run.stderr, report };
+    return { ...run, report };
   };
 }

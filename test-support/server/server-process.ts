@@ -16,7 +16,7 @@ export interface ServerProcess {
 
 /**
  * Starts `server/main.ts` in a new process with `env` (PORT=0 on loopback, quiet logs but the
- * start line), and resolves with its URL once it listens; rejects with its stderr if it exits first.
+ * development start line; with LOG_LEVEL=info, any mode's), and resolves with its URL once it listens; rejects with its stderr if it exits first.
  * With `ownGroup`, the process leads a process group of its own, for a test to kill as a whole
  * (`process.kill(-pid, 'SIGKILL')`), as an init system or a container runtime does.
  */
@@ -43,9 +43,14 @@ export function startServerProcess(
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk;
-      // main.ts logs this line at warn level in development mode, with the URL beside it.
-      const match = /"token":"POST (http:\/\/[^/]+)\/dev\/token/.exec(stdout);
-      if (match?.[1]) resolve({ url: match[1], child, stderr: () => stderr, stop });
+      // main.ts logs the first line at warn level in development mode, with the URL beside it; the
+      // second, its start line, at info level (in production, give LOG_LEVEL=info to see it).
+      const match =
+        /"token":"POST (http:\/\/[^/]+)\/dev\/token|course-service listening on (http:\/\/[^:]+:\d+)/.exec(
+          stdout,
+        );
+      const url = match?.[1] ?? match?.[2];
+      if (url) resolve({ url, child, stderr: () => stderr, stop });
     });
     child.once('exit', (code) =>
       reject(new Error(`server exited with ${code} before listening:\n${stderr}`)),
