@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
-import { parse } from 'yaml';
 import { type RunningServer, startServer } from '../server/index.ts';
 import { type CodeBlock, codeBlocks } from '../test-support/docs/markdown.ts';
 import { TSC_INIT_OPTIONS } from '../test-support/docs/tsc-init-options.ts';
+import { suiteSteps } from '../test-support/docs/workflow-steps.ts';
 import { startServerProcess } from '../test-support/server/server-process.ts';
 
 const run = promisify(execFile);
@@ -231,24 +231,17 @@ describe('README', () => {
   });
 
   it('runs in CI a command a test runs here: each course-contract step of the workflow is a shown line', () => {
-    const yaml = BLOCKS.find((block) => block.lang === 'yaml');
-    const steps = parse(yaml?.code ?? '').jobs.contract.steps as Array<{ run?: string }>;
-    const commands = steps.flatMap((step) =>
-      step.run?.includes('course-contract') ? [step.run.trim()] : [],
+    const commands = suiteSteps(README).flatMap((step) =>
+      step.job === 'contract' && step.run ? [step.run.trim()] : [],
     );
     expect(commands).toHaveLength(1);
     for (const command of commands) expect(shellBlocks.flatMap(lines)).toContain(command);
   });
 
   it('gives every workflow that runs the suite an ID-token source and a webhook URL the target accepts', () => {
-    const workflows = BLOCKS.filter((block) => block.lang === 'yaml').map((block) => parse(block.code));
-    const suiteSteps = workflows.flatMap((workflow) =>
-      Object.values(workflow.jobs as Record<string, { steps: Array<{ run?: string; env?: object }> }>)
-        .flatMap((job) => job.steps)
-        .filter((step) => /course-contract(?! diff)/.test(step.run ?? '')),
-    );
-    expect(suiteSteps).toHaveLength(2);
-    for (const step of suiteSteps) {
+    const steps = suiteSteps(README);
+    expect(steps).toHaveLength(2);
+    for (const step of steps) {
       const given = `${step.run} ${Object.keys(step.env ?? {}).join(' ')}`;
       expect(given).toMatch(
         /CONTRACT_ID_TOKEN_COMMAND|--id-token-command|CONTRACT_ID_TOKEN_URL|--id-token-url/,

@@ -5,8 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { parse } from 'yaml';
-import { codeBlocks } from '../../test-support/docs/markdown.ts';
+import { suiteSteps } from '../../test-support/docs/workflow-steps.ts';
 
 // The contract guide's CI recipes run as written: a workflow's contract step, taken from the guide
 // the installed package ships, run by bash as a runner runs it, with the runner's values for its
@@ -133,12 +132,7 @@ export async function runWorkflowStep(
   values: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   const guide = readFileSync(join(dir, 'node_modules/@course-service/contract-tests/README.md'), 'utf8');
-  const workflows = codeBlocks(guide)
-    .filter((block) => block.lang === 'yaml')
-    .map((block) => parse(block.code) as { jobs: Record<string, { steps: Step[] }> });
-  const step = workflows
-    .flatMap((workflow) => workflow.jobs[job]?.steps ?? [])
-    .find((candidate) => /course-contract(?! diff)/.test(candidate.run ?? ''));
+  const step = suiteSteps(guide).find((candidate) => candidate.job === job);
   if (!step?.run) throw new Error(`no step of job ${job} in the guide runs course-contract`);
   const expand = (text: string) =>
     text.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_, name: string) => {
@@ -167,9 +161,4 @@ export async function runWorkflowStep(
       resolve({ code, output });
     }),
   );
-}
-
-interface Step {
-  run?: string;
-  env?: Record<string, string>;
 }
